@@ -1,0 +1,42 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ProxyAdminConfig } from '@platform/config';
+import { DatabaseModule, PostgresReadinessCheck } from '@platform/database';
+import { PlatformHttpModule } from '@platform/http';
+import { CacheInvalidationModule, RedisModule, RedisReadinessCheck } from '@platform/redis';
+import { migrations } from './migrations';
+
+export interface AppModuleOptions {
+  /** Where logs go; stdout by default. */
+  logDestination?: NodeJS.WritableStream;
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(config: ProxyAdminConfig, options: AppModuleOptions = {}): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        PlatformHttpModule.forRoot({
+          service: config.serviceName,
+          logLevel: config.LOG_LEVEL,
+          readinessChecks: [PostgresReadinessCheck, RedisReadinessCheck],
+          logDestination: options.logDestination,
+        }),
+        DatabaseModule.forRoot({
+          url: config.DATABASE_URL,
+          migrations,
+          applicationName: config.serviceName,
+        }),
+        RedisModule.forRoot({
+          url: config.REDIS_URL,
+          prefix: config.REDIS_PREFIX,
+          service: config.serviceName,
+        }),
+        CacheInvalidationModule.forRoot(),
+      ],
+      providers: [{ provide: ProxyAdminConfig, useValue: config }],
+      exports: [ProxyAdminConfig],
+      global: true,
+    };
+  }
+}

@@ -1,0 +1,31 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ProxyAdminConfig } from '@platform/config';
+import { createPlatformApp, openAiErrorBody } from '@platform/http';
+import { AppModule, AppModuleOptions } from './app.module';
+
+/** Builds the proxy-admin app (used by main.ts and by the HTTP tests). */
+export function createApp(
+  config: ProxyAdminConfig,
+  options: AppModuleOptions = {},
+): Promise<NestExpressApplication> {
+  return createPlatformApp(AppModule.forRoot(config, options), {
+    errorFormat: openAiErrorBody,
+    trustProxy: config.TRUST_PROXY,
+    openApi: {
+      title: 'proxy-admin',
+      description:
+        'Operator API of the LLM routing proxy and its OpenAI-compatible client API. Errors: `{ "error": { "message", "type", "code" } }`.',
+      version: config.APP_VERSION ?? '0.1.0',
+      configure: (builder) =>
+        builder
+          .addBearerAuth(
+            { type: 'http', scheme: 'bearer', description: 'ADMIN_SECRET or a scoped admin token' },
+            'admin',
+          )
+          .addBearerAuth(
+            { type: 'http', scheme: 'bearer', description: 'A virtual key, sk-proxy-...' },
+            'virtual-key',
+          ),
+    },
+  });
+}

@@ -1,0 +1,6 @@
+-- Run once by the postgres image's entrypoint, on an empty data directory only
+-- (mounted into /docker-entrypoint-initdb.d). One database per service (DESIGN section 2);
+-- each service's migrations create its schema.
+CREATE DATABASE proxy_admin;
+CREATE DATABASE geo_scoring;
+CREATE DATABASE maritime;

@@ -1,0 +1,114 @@
+import { ConfigValidationError, loadConfig } from './load-config';
+import { GeoScoringConfig } from './services/geo-scoring.config';
+import { MaritimeConfig } from './services/maritime.config';
+import { ProxyAdminConfig } from './services/proxy-admin.config';
+
+const adminSecret = 'a-long-enough-admin-secret';
+
+function problemsOf(run: () => unknown): string[] {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ConfigValidationError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigValidationError');
+}
+
+describe('loadConfig', () => {
+  it('applies each service default when variables are absent', () => {
+    const config = loadConfig(ProxyAdminConfig, { ADMIN_SECRET: adminSecret });
+    expect(config).toBeInstanceOf(ProxyAdminConfig);
+    expect(config.PORT).toBe(3001);
+    expect(config.DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/proxy_admin');
+    expect(config.REDIS_URL).toBe('redis://127.0.0.1:6379');
+    expect(config.REDIS_PREFIX).toBe('pa:');
+    expect(config.LOG_LEVEL).toBe('info');
+    expect(config.SCOPED_ADMIN_TOKENS).toEqual([]);
+    expect(loadConfig(GeoScoringConfig, {}).PORT).toBe(3002);
+    expect(loadConfig(GeoScoringConfig, {}).REDIS_PREFIX).toBe('geo:');
+    expect(loadConfig(MaritimeConfig, {}).PORT).toBe(3003);
+    expect(loadConfig(MaritimeConfig, {}).DATABASE_URL).toMatch(/\/maritime$/);
+  });
+
+  it('parses typed values from strings and treats blank variables as unset', () => {
+    const config = loadConfig(GeoScoringConfig, {
+      PORT: ' 4000 ',
+      QUEUE_WORKERS: 'false',
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'debug',
+      REDIS_URL: '   ',
+    });
+    expect(config.PORT).toBe(4000);
+    expect(config.QUEUE_WORKERS).toBe(false);
+    expect(config.TRUST_PROXY).toBe(true);
+    expect(config.LOG_LEVEL).toBe('debug');
+    expect(config.REDIS_URL).toBe('redis://127.0.0.1:6379');
+  });
+
+  it('reports one line per bad variable, naming each', () => {
+    const problems = problemsOf(() =>
+      loadConfig(ProxyAdminConfig, {
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://nope',
+        REDIS_URL: 'http://x',
+        LOG_LEVEL: 'loud',
+        QUEUE_WORKERS: 'maybe',
+      }),
+    );
+    expect(problems).toHaveLength(5);
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'ADMIN_SECRET',
+      'DATABASE_URL',
+      'LOG_LEVEL',
+      'PORT',
+      'REDIS_URL',
+    ]);
+    for (const line of problems) expect(line).not.toContain('\n');
+  });
+
+  it('validates SCOPED_ADMIN_TOKENS entries and rejects malformed JSON', () => {
+    const good = loadConfig(ProxyAdminConfig, {
+      ADMIN_SECRET: adminSecret,
+      SCOPED_ADMIN_TOKENS: JSON.stringify([
+        { name: 'ops', token_sha256: 'a'.repeat(64), team_ids: ['team-1'] },
+      ]),
+    });
+    expect(good.SCOPED_ADMIN_TOKENS[0]!.team_ids).toEqual(['team-1']);
+
+    expect(
+      problemsOf(() =>
+        loadConfig(ProxyAdminConfig, { ADMIN_SECRET: adminSecret, SCOPED_ADMIN_TOKENS: '[{' }),
+      ),
+    ).toEqual([expect.stringMatching(/^SCOPED_ADMIN_TOKENS: .*JSON array/)]);
+
+    const nested = problemsOf(() =>
+      loadConfig(ProxyAdminConfig, {
+        ADMIN_SECRET: adminSecret,
+        SCOPED_ADMIN_TOKENS: JSON.stringify([{ name: 'ops', token_sha256: 'xyz', team_ids: [] }]),
+      }),
+    );
+    expect(nested).toHaveLength(1);
+    expect(nested[0]).toMatch(/^SCOPED_ADMIN_TOKENS: .*token_sha256.*team_ids/);
+  });
+
+  it('requires CURSOR_SECRET in production and falls back to a development key otherwise', () => {
+    expect(problemsOf(() => loadConfig(MaritimeConfig, { NODE_ENV: 'production' }))).toEqual([
+      expect.stringMatching(/^CURSOR_SECRET: .*required in production/),
+    ]);
+    expect(loadConfig(MaritimeConfig, {}).cursorSecret.length).toBeGreaterThanOrEqual(32);
+    const secret = 's'.repeat(40);
+    expect(
+      loadConfig(MaritimeConfig, { NODE_ENV: 'production', CURSOR_SECRET: secret }).cursorSecret,
+    ).toBe(secret);
+  });
+
+  it('ignores variables the schema does not name', () => {
+    const config = loadConfig(MaritimeConfig, {
+      HOME: '/root',
+      SOMETHING_ELSE: 'x',
+    }) as unknown as Record<string, unknown>;
+    expect(config['HOME']).toBeUndefined();
+    expect(config['SOMETHING_ELSE']).toBeUndefined();
+  });
+});

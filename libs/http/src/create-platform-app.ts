@@ -1,0 +1,46 @@
+import type { DynamicModule, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { json } from 'express';
+import { Logger } from 'nestjs-pino';
+import { rejectBadBody } from './errors/reject-bad-body';
+import { ErrorBodyFormat } from './errors/error-body';
+import { HttpErrorFilter } from './errors/http-error.filter';
+import { createValidationPipe } from './errors/validation.pipe';
+import { AppMetrics } from './metrics/http-metrics';
+import { OpenApiOptions, setupOpenApi } from './openapi/openapi';
+
+export interface PlatformAppOptions {
+  errorFormat: ErrorBodyFormat;
+  openApi: OpenApiOptions;
+  trustProxy: boolean;
+  /** Largest JSON body accepted; larger answers 413 `payload_too_large`. */
+  jsonLimit?: string;
+}
+
+/**
+ * Creates a Nest app with everything every service shares: JSON logs, metrics middleware,
+ * body limits, global validation, the service's error shape and OpenAPI docs.
+ * Routes are not listening yet; the caller decides the port.
+ */
+export async function createPlatformApp(
+  module: Type<unknown> | DynamicModule,
+  options: PlatformAppOptions,
+): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(module, {
+    bufferLogs: true,
+    bodyParser: false,
+    // Throw instead of exiting, so the caller reports the failure in one clear line.
+    abortOnError: false,
+  });
+  app.useLogger(app.get(Logger));
+  app.disable('x-powered-by');
+  app.set('trust proxy', options.trustProxy);
+  // Registered before any route, so every request is timed, including 404s.
+  app.use(app.get(AppMetrics).middleware());
+  app.use(json({ limit: options.jsonLimit ?? '256kb' }), rejectBadBody);
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new HttpErrorFilter(options.errorFormat));
+  setupOpenApi(app, options.openApi);
+  return app;
+}

@@ -1,0 +1,28 @@
+export { ApiError } from './errors/api-error';
+export type { ApiErrorOptions, ErrorDetail } from './errors/api-error';
+export { codeErrorBody, openAiErrorBody, openAiErrorType } from './errors/error-body';
+export type { ErrorBodyFormat, NormalizedError } from './errors/error-body';
+export { HttpErrorFilter } from './errors/http-error.filter';
+export { normalizeError } from './errors/normalize-error';
+export { createValidationPipe, validationDetails } from './errors/validation.pipe';
+export { READINESS_CHECKS, withTimeout } from './health/readiness-check';
+export type { ReadinessCheck } from './health/readiness-check';
+export { installGracefulShutdown } from './lifecycle/graceful-shutdown';
+export type { ShutdownOptions } from './lifecycle/graceful-shutdown';
+export { createLoggerModule } from './logging/logger.module';
+export { REDACTED, redactSecrets, redactUrl } from './logging/redact';
+export { assignRequestId, REQUEST_ID_HEADER } from './logging/request-id';
+export { AppMetrics } from './metrics/http-metrics';
+export { setupOpenApi } from './openapi/openapi';
+export type { OpenApiOptions } from './openapi/openapi';
+export { PlatformHttpModule } from './platform-http.module';
+export type { PlatformHttpOptions } from './platform-http.module';
+export { createPlatformApp } from './create-platform-app';
+export type { PlatformAppOptions } from './create-platform-app';
+export {
+  retryAfterSeconds,
+  setOpenAiRateLimitHeaders,
+  setRateLimitHeaders,
+} from './rate-limit/rate-limit-headers';
+export type { OpenAiRateLimitState, RateLimitState } from './rate-limit/rate-limit-headers';
+export { exitOnStartupError, runService } from './lifecycle/run-service';

@@ -1,0 +1,42 @@
+/** Header paths pino removes from every request and response it logs. */
+export const REDACTED_HEADER_PATHS = [
+  'req.headers.authorization',
+  'req.headers["x-api-key"]',
+  'req.headers.cookie',
+  'req.headers["proxy-authorization"]',
+  'res.headers["set-cookie"]',
+];
+
+const SECRET_KEY =
+  /secret|password|passwd|authorization|cookie|api[-_]?key|access_token|refresh_token|id_token/i;
+export const REDACTED = '[REDACTED]';
+
+/**
+ * Returns a copy of a log payload with every value under a secret-looking key replaced, at any
+ * depth. Cheap for the flat objects we log; cycles and deep trees are cut off.
+ */
+export function redactSecrets(value: unknown, depth = 0): unknown {
+  if (depth > 6 || value === null || typeof value !== 'object') return value;
+  if (value instanceof Error || value instanceof Date || Buffer.isBuffer(value)) return value;
+  if (Array.isArray(value)) return value.map((item) => redactSecrets(item, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    out[key] = SECRET_KEY.test(key) ? REDACTED : redactSecrets(item, depth + 1);
+  }
+  return out;
+}
+
+/** Hides secret-looking query parameters in a logged URL. */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const params = new URLSearchParams(url.slice(q + 1));
+  let changed = false;
+  for (const key of [...params.keys()]) {
+    if (SECRET_KEY.test(key) || /token|code_verifier/i.test(key)) {
+      params.set(key, REDACTED);
+      changed = true;
+    }
+  }
+  return changed ? `${url.slice(0, q)}?${params.toString()}` : url;
+}

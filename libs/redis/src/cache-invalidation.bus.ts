@@ -1,0 +1,159 @@
+import { Logger } from '@nestjs/common';
+import Redis from 'ioredis';
+
+/** A message on the bus; `kind` names the cache, the other fields the entry (DESIGN section 7). */
+export interface InvalidationMessage {
+  kind: string;
+  [field: string]: string | number | boolean | null;
+}
+
+export type InvalidationEvent =
+  | { type: 'message'; message: InvalidationMessage; epoch: number }
+  /** Messages may have been missed: drop everything cached. */
+  | { type: 'flush-all'; reason: 'epoch-gap' | 'missed-while-disconnected' | 'epoch-unknown' };
+
+export type InvalidationListener = (event: InvalidationEvent) => void;
+
+// Increments the epoch and publishes in one step, so epochs reach subscribers in order.
+// The message JSON arrives without its closing brace's epoch; the script splices it in.
+const PUBLISH_SCRIPT = `
+local epoch = redis.call('INCR', KEYS[1])
+local payload = string.sub(ARGV[1], 1, -2) .. ',"epoch":' .. epoch .. '}'
+redis.call('PUBLISH', ARGV[2], payload)
+return epoch`;
+
+export interface CacheInvalidationBusOptions {
+  /** Command connection with the service's key prefix (holds the epoch counter). */
+  commands: Redis;
+  /** A dedicated connection for SUBSCRIBE; the bus owns and closes it. */
+  subscriber: Redis;
+  /** Full channel name, e.g. `pa:cache-invalidate` (pub/sub channels are not key-prefixed). */
+  channel: string;
+}
+
+/**
+ * Fleet-wide cache invalidation over Redis pub/sub. Pub/sub is fire-and-forget, so every message
+ * carries an epoch (a Redis counter); a replica that sees a jump, or finds the counter moved
+ * while it was disconnected, drops everything instead of serving stale entries.
+ */
+export class CacheInvalidationBus {
+  private readonly logger = new Logger('CacheInvalidationBus');
+  private readonly listeners = new Set<InvalidationListener>();
+  private readonly epochKey: string;
+  private lastEpoch: number | undefined;
+  private stopped = false;
+
+  constructor(private readonly options: CacheInvalidationBusOptions) {
+    this.epochKey = `${stripPrefix(options.channel, options.commands)}:epoch`;
+  }
+
+  /** Starts listening. Does not wait for Redis: a replica may boot while Redis is away. */
+  start(): void {
+    const { subscriber, channel } = this.options;
+    subscriber.on('message', (from: string, payload: string) => {
+      if (from === channel) this.receive(payload);
+    });
+    // Subscribing again on every (re)connect, then reading the epoch, leaves no window in which
+    // a message could be published unseen and the counter not show it.
+    subscriber.on('ready', () => this.resubscribeLogged());
+    if (subscriber.status === 'ready') this.resubscribeLogged();
+  }
+
+  /** Publishes to every replica (this one included) and returns the message's epoch. */
+  async publish(message: InvalidationMessage): Promise<number> {
+    if (typeof message.kind !== 'string' || message.kind === '' || 'epoch' in message) {
+      throw new Error('an invalidation message needs a kind and must not carry its own epoch');
+    }
+    const epoch = await this.options.commands.eval(
+      PUBLISH_SCRIPT,
+      1,
+      this.epochKey,
+      JSON.stringify(message),
+      this.options.channel,
+    );
+    return Number(epoch);
+  }
+
+  onInvalidation(listener: InvalidationListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.listeners.clear();
+    this.options.subscriber.removeAllListeners('message');
+    this.options.subscriber.removeAllListeners('ready');
+    if (this.options.subscriber.status === 'ready') {
+      await this.options.subscriber.quit().catch(() => this.options.subscriber.disconnect(false));
+    } else {
+      this.options.subscriber.disconnect(false);
+    }
+  }
+
+  private resubscribeLogged(): void {
+    this.resubscribe().catch((error: unknown) =>
+      this.logger.warn(`resubscribe failed: ${String(error)}`),
+    );
+  }
+
+  private async resubscribe(): Promise<void> {
+    await this.options.subscriber.subscribe(this.options.channel);
+    let current: number;
+    try {
+      current = Number((await this.options.commands.get(this.epochKey)) ?? 0);
+    } catch (error) {
+      if (this.lastEpoch !== undefined) this.emit({ type: 'flush-all', reason: 'epoch-unknown' });
+      throw error;
+    }
+    if (this.stopped) return;
+    if (this.lastEpoch !== undefined && current > this.lastEpoch) {
+      this.emit({ type: 'flush-all', reason: 'missed-while-disconnected' });
+    }
+    this.lastEpoch = Math.max(this.lastEpoch ?? current, current);
+  }
+
+  private receive(payload: string): void {
+    const parsed = parseMessage(payload);
+    if (!parsed) {
+      this.logger.warn('ignored a malformed invalidation message');
+      return;
+    }
+    const { message, epoch } = parsed;
+    if (this.lastEpoch !== undefined && epoch > this.lastEpoch + 1) {
+      this.emit({ type: 'flush-all', reason: 'epoch-gap' });
+    }
+    this.lastEpoch = Math.max(this.lastEpoch ?? epoch, epoch);
+    this.emit({ type: 'message', message, epoch });
+  }
+
+  private emit(event: InvalidationEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.logger.error(`invalidation listener failed: ${String(error)}`);
+      }
+    }
+  }
+}
+
+function parseMessage(
+  payload: string,
+): { message: InvalidationMessage; epoch: number } | undefined {
+  try {
+    const value = JSON.parse(payload) as Record<string, unknown>;
+    const { epoch, ...rest } = value;
+    if (typeof rest['kind'] !== 'string' || typeof epoch !== 'number' || !Number.isInteger(epoch))
+      return undefined;
+    return { message: rest as InvalidationMessage, epoch };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The epoch key lives under the command connection's key prefix; the channel name has it already. */
+function stripPrefix(channel: string, commands: Redis): string {
+  const prefix = commands.options.keyPrefix ?? '';
+  return prefix && channel.startsWith(prefix) ? channel.slice(prefix.length) : channel;
+}

@@ -1,0 +1,13 @@
+export { CacheInvalidationBus } from './cache-invalidation.bus';
+export type {
+  CacheInvalidationBusOptions,
+  InvalidationEvent,
+  InvalidationListener,
+  InvalidationMessage,
+} from './cache-invalidation.bus';
+export { CacheInvalidationModule } from './cache-invalidation.module';
+export { closeRedisConnection, createRedisConnection } from './redis-connection';
+export type { RedisConnectionOptions } from './redis-connection';
+export { RedisReadinessCheck } from './redis-readiness.check';
+export { REDIS, REDIS_OPTIONS, RedisModule } from './redis.module';
+export type { RedisModuleOptions } from './redis.module';

@@ -1,0 +1,23 @@
+export { errorOf, expectErrorBody } from './error-shape';
+export type { ErrorShape } from './error-shape';
+export { readBody, sendJson, startFakeServer } from './fake-http-server';
+export type { FakeServer, FakeServerOptions } from './fake-http-server';
+export { freePort } from './free-port';
+export { LogCapture } from './log-capture';
+export { describeServiceConformance } from './service-conformance';
+export type { ConformanceOptions } from './service-conformance';
+export { spawnService } from './service-process';
+export type { ServiceProcess } from './service-process';
+export { startTcpProxy } from './tcp-proxy';
+export type { TcpProxy } from './tcp-proxy';
+export { createTestCertificate } from './test-certificate';
+export type { TestCertificate } from './test-certificate';
+export { startTestApp, waitFor } from './test-app';
+export type { RunningTestApp } from './test-app';
+export {
+  deleteRedisPrefix,
+  isolateService,
+  testEnvironment,
+  uniqueRedisPrefix,
+} from './test-environment';
+export type { IsolatedServiceResources } from './test-environment';
