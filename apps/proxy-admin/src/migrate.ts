@@ -1,12 +1,13 @@
 import 'reflect-metadata';
-import { loadConfig, processEnvironment, ProxyAdminConfig } from '@platform/config';
+import { loadMigrationConfig, processEnvironment } from '@platform/config';
 import { migrateCommand } from '@platform/database';
 import { exitOnStartupError } from '@platform/http';
 import { migrations } from './migrations';
 
+/** Applies pending migrations (npm run migrate, the compose migrate step, the Kubernetes Job). */
 async function main(): Promise<void> {
-  const config = loadConfig(ProxyAdminConfig, processEnvironment());
-  process.exitCode = await migrateCommand(config.serviceName, config.DATABASE_URL, migrations);
+  const { databaseUrl } = loadMigrationConfig('proxy-admin', processEnvironment());
+  process.exitCode = await migrateCommand('proxy-admin', databaseUrl, migrations);
 }
 
 main().catch((error: unknown) => exitOnStartupError('proxy-admin', error));

@@ -7,3 +7,5 @@ export { ProxyAdminConfig, ScopedAdminTokenConfig } from './services/proxy-admin
 export { GeoScoringConfig } from './services/geo-scoring.config';
 export { MaritimeConfig } from './services/maritime.config';
 export { TestEnvironmentConfig } from './services/test-environment.config';
+export { DEFAULT_DATABASE_URLS, loadMigrationConfig } from './services/migration.config';
+export type { ServiceName } from './services/migration.config';

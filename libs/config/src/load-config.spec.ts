@@ -1,6 +1,7 @@
 import { ConfigValidationError, loadConfig } from './load-config';
 import { GeoScoringConfig } from './services/geo-scoring.config';
 import { MaritimeConfig } from './services/maritime.config';
+import { loadMigrationConfig } from './services/migration.config';
 import { ProxyAdminConfig } from './services/proxy-admin.config';
 
 const adminSecret = 'a-long-enough-admin-secret';
@@ -110,5 +111,19 @@ describe('loadConfig', () => {
     }) as unknown as Record<string, unknown>;
     expect(config['HOME']).toBeUndefined();
     expect(config['SOMETHING_ELSE']).toBeUndefined();
+  });
+});
+
+describe('loadMigrationConfig', () => {
+  it('needs only the database URL, defaulting to the service database', () => {
+    expect(loadMigrationConfig('geo-scoring', {})).toEqual({
+      databaseUrl: 'postgres://postgres@127.0.0.1:5432/geo_scoring',
+    });
+    expect(loadMigrationConfig('proxy-admin', { DATABASE_URL: 'postgres://db/x' })).toEqual({
+      databaseUrl: 'postgres://db/x',
+    });
+    expect(problemsOf(() => loadMigrationConfig('maritime', { DATABASE_URL: 'nope' }))).toEqual([
+      'DATABASE_URL: must be a postgres:// URL',
+    ]);
   });
 });

@@ -2,12 +2,13 @@ import { Expose } from 'class-transformer';
 import { IsBoolean, IsOptional, IsString, MinLength } from 'class-validator';
 import { ToBoolean } from '../transforms';
 import { ServiceConfig } from '../service.config';
+import { DEFAULT_DATABASE_URLS } from './migration.config';
 
 export class GeoScoringConfig extends ServiceConfig {
   readonly serviceName = 'geo-scoring';
 
   override PORT = 3002;
-  override DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/geo_scoring';
+  override DATABASE_URL = DEFAULT_DATABASE_URLS['geo-scoring'];
   override REDIS_PREFIX = 'geo:';
 
   /** HS256 key for dashboard session JWTs (claim `sub` is the user id). */

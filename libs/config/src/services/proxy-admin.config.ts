@@ -11,6 +11,7 @@ import {
 } from 'class-validator';
 import { ToJsonArrayOf } from '../transforms';
 import { ServiceConfig } from '../service.config';
+import { DEFAULT_DATABASE_URLS } from './migration.config';
 
 /** One entry of SCOPED_ADMIN_TOKENS (DESIGN section 4). */
 export class ScopedAdminTokenConfig {
@@ -32,7 +33,7 @@ export class ProxyAdminConfig extends ServiceConfig {
   readonly serviceName = 'proxy-admin';
 
   override PORT = 3001;
-  override DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/proxy_admin';
+  override DATABASE_URL = DEFAULT_DATABASE_URLS['proxy-admin'];
   override REDIS_PREFIX = 'pa:';
 
   /** The unrestricted operator credential. */
