@@ -1,0 +1,63 @@
+import { BadRequestException, HttpException, NotFoundException } from '@nestjs/common';
+import { ApiError } from './api-error';
+import { normalizeError } from './normalize-error';
+
+function parserError(type: string): Error {
+  return Object.assign(new SyntaxError('Unexpected token'), { type, status: 400 });
+}
+
+describe('normalizeError', () => {
+  it('maps body-parser failures to what the client did wrong', () => {
+    expect(normalizeError(parserError('entity.parse.failed'))).toMatchObject({
+      status: 400,
+      code: 'invalid_json',
+    });
+    expect(normalizeError(parserError('entity.too.large'))).toMatchObject({
+      status: 413,
+      code: 'payload_too_large',
+    });
+    expect(normalizeError(parserError('encoding.unsupported'))).toMatchObject({
+      status: 415,
+      code: 'unsupported_media_type',
+    });
+  });
+
+  it('keeps ApiError fields and marks only 5xx as unexpected', () => {
+    const error = new ApiError(403, 'team_not_allowed', 'no', {
+      details: [{ field: 'team_id', message: 'x' }],
+    });
+    expect(normalizeError(error)).toMatchObject({
+      status: 403,
+      code: 'team_not_allowed',
+      details: [{ field: 'team_id', message: 'x' }],
+      unexpected: false,
+    });
+    expect(normalizeError(new ApiError(502, 'upstream_error', 'down')).unexpected).toBe(true);
+  });
+
+  it('gives Nest exceptions a code by status and hides the router wording', () => {
+    expect(normalizeError(new NotFoundException('Cannot GET /x'))).toMatchObject({
+      status: 404,
+      code: 'not_found',
+      message: 'Route not found',
+    });
+    expect(normalizeError(new BadRequestException(['a', 'b']))).toMatchObject({
+      code: 'invalid_request',
+      message: 'a; b',
+    });
+    expect(normalizeError(new HttpException('teapot', 418))).toMatchObject({
+      status: 418,
+      code: 'http_error',
+    });
+  });
+
+  it('turns anything else into a 500 without its message', () => {
+    expect(normalizeError(new Error('secret detail'))).toEqual({
+      status: 500,
+      code: 'internal_error',
+      message: 'Internal server error',
+      unexpected: true,
+    });
+    expect(normalizeError('a string')).toMatchObject({ status: 500 });
+  });
+});
