@@ -1,7 +1,7 @@
 // Mints a dashboard session JWT (HS256) for operators and tests (DESIGN section 4).
 //
 // Usage:
-//   SWC_NODE_PROJECT=tsconfig.base.json node -r @swc-node/register tools/mint-session-token.ts \
+//   npm run tools -- mint-session-token \
 //     --sub <user id> [--email <email>] [--team-id <team id>] [--ttl <seconds, default 3600>] \
 //     [--secret <HS256 secret>]
 //
