@@ -189,7 +189,7 @@ export function describeServiceConformance<C>(options: ConformanceOptions<C>): v
         service: options.service,
         res: { statusCode: 404 },
       });
-      const headers = (line!['req'] as { headers: Record<string, string> }).headers;
+      const headers = line!['headers'] as Record<string, string>;
       expect(headers['authorization']).toBe('[REDACTED]');
       expect(headers['x-api-key']).toBe('[REDACTED]');
       expect(headers['cookie']).toBe('[REDACTED]');

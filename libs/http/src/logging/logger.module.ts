@@ -2,7 +2,7 @@ import { DynamicModule } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
 import { assignRequestId } from './request-id';
-import { REDACTED, REDACTED_HEADER_PATHS, redactSecrets, redactUrl } from './redact';
+import { redactSecrets, redactUrl } from './redact';
 
 export interface LoggingOptions {
   service: string;
@@ -25,7 +25,6 @@ export function createLoggerModule(options: LoggingOptions): DynamicModule {
         base: { service: options.service },
         messageKey: 'msg',
         timestamp: () => `,"time":"${new Date().toISOString()}"`,
-        redact: { paths: REDACTED_HEADER_PATHS, censor: REDACTED },
         formatters: {
           level: (label) => ({ level: label }),
           log: (object) => redactSecrets(object) as Record<string, unknown>,
@@ -34,17 +33,22 @@ export function createLoggerModule(options: LoggingOptions): DynamicModule {
         autoLogging: { ignore: (req) => quiet.has((req.url ?? '').split('?')[0] ?? '') },
         customLogLevel: (_req, res, err) =>
           err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+        // Headers go on the completion line only (customSuccessObject / customErrorObject), not
+        // into every request's child-logger bindings: serialising them up front for each request
+        // cost more than the rest of the logging. `formatters.log` redacts them.
+        customSuccessObject: (req, _res, value: Record<string, unknown>) => ({
+          ...value,
+          headers: req.headers,
+        }),
+        customErrorObject: (req, _res, _error, value: Record<string, unknown>) => ({
+          ...value,
+          headers: req.headers,
+        }),
         serializers: {
-          req: (req: {
-            id: string;
-            method: string;
-            url: string;
-            headers: Record<string, unknown>;
-          }) => ({
+          req: (req: { id: string; method: string; url: string }) => ({
             id: req.id,
             method: req.method,
             url: redactUrl(req.url),
-            headers: req.headers,
           }),
           // The stock serializer reports null unless headersSent, which Express 5 leaves unset here.
           res: (res: { statusCode: number | null; raw?: ServerResponse }) => ({

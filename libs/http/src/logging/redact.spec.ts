@@ -18,6 +18,18 @@ describe('redactSecrets', () => {
     });
     expect(input.client_secret).toBe('cs');
   });
+
+  it('leaves class instances to their serializers', () => {
+    const error = new Error('x');
+    const date = new Date(0);
+    const out = redactSecrets({
+      err: error,
+      at: date,
+      headers: Object.assign(Object.create(null), { cookie: 'c' }),
+    });
+    expect(out).toEqual({ err: error, at: date, headers: { cookie: REDACTED } });
+    expect((out as { err: unknown }).err).toBe(error);
+  });
 });
 
 describe('redactUrl', () => {

@@ -1,12 +1,3 @@
-/** Header paths pino removes from every request and response it logs. */
-export const REDACTED_HEADER_PATHS = [
-  'req.headers.authorization',
-  'req.headers["x-api-key"]',
-  'req.headers.cookie',
-  'req.headers["proxy-authorization"]',
-  'res.headers["set-cookie"]',
-];
-
 const SECRET_KEY =
   /secret|password|passwd|authorization|cookie|api[-_]?key|access_token|refresh_token|id_token/i;
 export const REDACTED = '[REDACTED]';
@@ -17,8 +8,12 @@ export const REDACTED = '[REDACTED]';
  */
 export function redactSecrets(value: unknown, depth = 0): unknown {
   if (depth > 6 || value === null || typeof value !== 'object') return value;
-  if (value instanceof Error || value instanceof Date || Buffer.isBuffer(value)) return value;
   if (Array.isArray(value)) return value.map((item) => redactSecrets(item, depth + 1));
+  // Only plain objects (and Node's null-prototype header maps) are copied; errors, streams and
+  // responses go to their serializers untouched.
+  // (Checked by prototype depth, not identity: objects from another realm have their own Object.)
+  const proto = Object.getPrototypeOf(value) as object | null;
+  if (proto !== null && Object.getPrototypeOf(proto) !== null) return value;
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     out[key] = SECRET_KEY.test(key) ? REDACTED : redactSecrets(item, depth + 1);
