@@ -1,25 +1,43 @@
-// Shared by the benchmarks: drive a URL with autocannon and report throughput and latency.
+// Shared by the benchmarks: drive URLs with autocannon and report throughput and latency.
 import autocannon from 'autocannon';
 
-export async function drive(
-  url,
-  { connections = 50, durationSeconds = 10, warmupSeconds = 2 } = {},
-) {
-  await autocannon({ url, connections, duration: warmupSeconds });
+async function once(url, connections, durationSeconds) {
   const result = await autocannon({ url, connections, duration: durationSeconds });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(
       `${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`,
     );
   }
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    requests: result.requests.total,
-  };
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
-export function formatRow(name, m) {
-  return `${name.padEnd(28)} ${m.rps.toFixed(0).padStart(8)} req/s   p50 ${String(m.p50).padStart(4)} ms   p99 ${String(m.p99).padStart(4)} ms`;
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * Measures several targets in interleaved rounds (A B C, A B C, ...) and reports each one's
+ * median, so a noisy neighbour slowing the machine for a while hurts every target alike.
+ */
+export async function compare(
+  targets,
+  { connections = 50, rounds = 3, secondsPerRound = 4, warmupSeconds = 2 } = {},
+) {
+  for (const t of targets) await once(t.url, connections, warmupSeconds);
+  const samples = new Map(targets.map((t) => [t.name, []]));
+  for (let round = 0; round < rounds; round += 1) {
+    for (const t of targets)
+      samples.get(t.name).push(await once(t.url, connections, secondsPerRound));
+  }
+  return targets.map((t) => {
+    const runs = samples.get(t.name);
+    return {
+      name: t.name,
+      rps: median(runs.map((r) => r.rps)),
+      p50: median(runs.map((r) => r.p50)),
+      p99: median(runs.map((r) => r.p99)),
+    };
+  });
+}
+
+export function formatRow(m, baseline) {
+  return `${m.name.padEnd(28)} ${m.rps.toFixed(0).padStart(8)} req/s   p50 ${String(m.p50).padStart(4)} ms   p99 ${String(m.p99).padStart(4)} ms   ratio ${(m.rps / baseline.rps).toFixed(3)}`;
 }

@@ -44,16 +44,15 @@ export function createLoggerModule(options: LoggingOptions): DynamicModule {
           ...value,
           headers: req.headers,
         }),
+        // Our serializers read the raw objects; the stock wrappers would serialise them first.
+        wrapSerializers: false,
         serializers: {
-          req: (req: { id: string; method: string; url: string }) => ({
+          req: (req: { id: string; method: string; originalUrl?: string; url: string }) => ({
             id: req.id,
             method: req.method,
-            url: redactUrl(req.url),
+            url: redactUrl(req.originalUrl ?? req.url),
           }),
-          // The stock serializer reports null unless headersSent, which Express 5 leaves unset here.
-          res: (res: { statusCode: number | null; raw?: ServerResponse }) => ({
-            statusCode: res.raw?.statusCode ?? res.statusCode,
-          }),
+          res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
         },
       },
       options.destination ?? process.stdout,
