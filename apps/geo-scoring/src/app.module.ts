@@ -1,8 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { GeoScoringConfig } from '@platform/config';
-import { DatabaseModule, PostgresReadinessCheck } from '@platform/database';
-import { PlatformHttpModule } from '@platform/http';
-import { RedisModule, RedisReadinessCheck } from '@platform/redis';
+import { ServicePlatformModule } from '@platform/platform';
 import { migrations } from './migrations';
 
 export interface AppModuleOptions {
@@ -15,27 +13,12 @@ export class AppModule {
   static forRoot(config: GeoScoringConfig, options: AppModuleOptions = {}): DynamicModule {
     return {
       module: AppModule,
-      global: true,
       imports: [
-        PlatformHttpModule.forRoot({
-          service: config.serviceName,
-          logLevel: config.LOG_LEVEL,
-          readinessChecks: [PostgresReadinessCheck, RedisReadinessCheck],
+        ServicePlatformModule.forRoot(config, {
+          migrations,
           logDestination: options.logDestination,
         }),
-        DatabaseModule.forRoot({
-          url: config.DATABASE_URL,
-          migrations,
-          applicationName: config.serviceName,
-        }),
-        RedisModule.forRoot({
-          url: config.REDIS_URL,
-          prefix: config.REDIS_PREFIX,
-          service: config.serviceName,
-        }),
       ],
-      providers: [{ provide: GeoScoringConfig, useValue: config }],
-      exports: [GeoScoringConfig],
     };
   }
 }

@@ -1,8 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ProxyAdminConfig } from '@platform/config';
-import { DatabaseModule, PostgresReadinessCheck } from '@platform/database';
-import { PlatformHttpModule } from '@platform/http';
-import { CacheInvalidationModule, RedisModule, RedisReadinessCheck } from '@platform/redis';
+import { ServicePlatformModule } from '@platform/platform';
+import { CacheInvalidationModule } from '@platform/redis';
 import { migrations } from './migrations';
 
 export interface AppModuleOptions {
@@ -16,27 +15,12 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        PlatformHttpModule.forRoot({
-          service: config.serviceName,
-          logLevel: config.LOG_LEVEL,
-          readinessChecks: [PostgresReadinessCheck, RedisReadinessCheck],
-          logDestination: options.logDestination,
-        }),
-        DatabaseModule.forRoot({
-          url: config.DATABASE_URL,
+        ServicePlatformModule.forRoot(config, {
           migrations,
-          applicationName: config.serviceName,
-        }),
-        RedisModule.forRoot({
-          url: config.REDIS_URL,
-          prefix: config.REDIS_PREFIX,
-          service: config.serviceName,
+          logDestination: options.logDestination,
         }),
         CacheInvalidationModule.forRoot(),
       ],
-      providers: [{ provide: ProxyAdminConfig, useValue: config }],
-      exports: [ProxyAdminConfig],
-      global: true,
     };
   }
 }

@@ -1,0 +1,2 @@
+export { ServicePlatformModule } from './service-platform.module';
+export type { ServicePlatformOptions } from './service-platform.module';
