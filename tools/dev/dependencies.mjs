@@ -16,16 +16,21 @@ export function portOpen(host, port, timeoutMs = 1000) {
   });
 }
 
-export async function postgresAnswers(serverUrl) {
+/**
+ * 'absent' when nothing listens at the server's address; 'ok' when it answers; otherwise the
+ * error (a server that is there but refuses us must be reported, not silently replaced).
+ */
+export async function probePostgres(serverUrl) {
   const url = new URL(serverUrl);
+  if (!(await portOpen(url.hostname, Number(url.port || 5432)))) return 'absent';
   url.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: url.toString(), connectionTimeoutMillis: 2000 });
+  const client = new pg.Client({ connectionString: url.toString(), connectionTimeoutMillis: 3000 });
   try {
     await client.connect();
     await client.query('SELECT 1');
-    return true;
-  } catch {
-    return false;
+    return 'ok';
+  } catch (error) {
+    return error.message;
   } finally {
     await client.end().catch(() => {});
   }

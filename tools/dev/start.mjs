@@ -6,12 +6,13 @@
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { databaseUrlFor, postgresAnswers, redisAnswers } from './dependencies.mjs';
+import { databaseUrlFor, probePostgres, redisAnswers } from './dependencies.mjs';
 import { startEmbeddedPostgres } from './embedded-postgres.mjs';
 import { build, ROOT, runNode, say } from './run.mjs';
 import { entry, SERVICES } from './services.mjs';
 
-const env = process.env;
+// Per-service settings must not leak from the shell into all three services at once.
+const { PORT: _port, REDIS_PREFIX: _prefix, ...env } = process.env;
 const redisUrl = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 if (!(await redisAnswers(redisUrl))) {
@@ -24,7 +25,14 @@ if (!(await redisAnswers(redisUrl))) {
 let embedded;
 const databaseUrls = {};
 const localServer = 'postgres://postgres@127.0.0.1:5432/postgres';
-if (env.DATABASE_URL || (await postgresAnswers(localServer))) {
+const postgres = env.DATABASE_URL ? 'ok' : await probePostgres(localServer);
+if (postgres !== 'ok' && postgres !== 'absent') {
+  say(
+    `PostgreSQL at 127.0.0.1:5432 refused us: ${postgres}. Fix that, or set DATABASE_URL to a server we may use.`,
+  );
+  process.exit(1);
+}
+if (postgres === 'ok') {
   for (const s of SERVICES)
     databaseUrls[s.name] = databaseUrlFor(env.DATABASE_URL ?? localServer, s.database);
 } else {
@@ -100,6 +108,10 @@ const urls = SERVICES.map((s) => `http://127.0.0.1:${s.port}`);
 while (!(await Promise.all(urls.map(healthy))).every(Boolean)) {
   if (stopping || Date.now() > deadline) break;
   await new Promise((r) => setTimeout(r, 200));
+}
+if (!stopping && Date.now() > deadline) {
+  say('The services did not all answer /healthz within 60 s; their logs above say why. Stopping.');
+  await stopAll(1);
 }
 if (!stopping) {
   say('');

@@ -22,11 +22,14 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** The template is named after what built it, so a new migration builds a new template. */
+/**
+ * The template is named after what built it (the migrations' and the preparation's code), so a
+ * new or edited migration builds a new template instead of reusing a stale one.
+ */
 function templateName(options: TestDatabaseOptions): string {
   const fingerprint = createHash('sha256')
-    .update(options.migrations.map((m) => m.name).join(','))
-    .update(`:${options.templateVariant ?? ''}`)
+    .update(options.migrations.map((m) => `${m.name}\n${m.toString()}`).join('\n'))
+    .update(`:${options.prepareTemplate?.toString() ?? ''}:${options.templateVariant ?? ''}`)
     .digest('hex')
     .slice(0, 10);
   return `tpl_${options.service}_${fingerprint}`;
@@ -48,7 +51,8 @@ async function withAdminClient<T>(
 /**
  * Builds the migrated template once per migration set. Parallel test files serialise on an
  * advisory lock; the template is built under a temporary name and renamed when complete, so a
- * crashed build never leaves a half-migrated template behind.
+ * crashed build never leaves a half-migrated template behind. Old templates are not dropped
+ * here (another checkout's run may be using them); `.ci/run` prunes unused ones.
  */
 async function ensureTemplate(options: TestDatabaseOptions): Promise<string> {
   const template = templateName(options);
@@ -60,33 +64,26 @@ async function ensureTemplate(options: TestDatabaseOptions): Promise<string> {
       const building = `${template}_build_${process.pid}`;
       await admin.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(building)} WITH (FORCE)`);
       await admin.query(`CREATE DATABASE ${quoteIdentifier(building)}`);
-      const url = withDatabase(options.serverUrl, building);
-      await runMigrations({
-        url,
-        migrations: options.migrations,
-        applicationName: 'test-template',
-      });
-      if (options.prepareTemplate) await options.prepareTemplate(url);
-      await admin.query(
-        `ALTER DATABASE ${quoteIdentifier(building)} RENAME TO ${quoteIdentifier(template)}`,
-      );
-      await dropStaleTemplates(admin, options.service, template);
+      try {
+        const url = withDatabase(options.serverUrl, building);
+        await runMigrations({
+          url,
+          migrations: options.migrations,
+          applicationName: 'test-template',
+        });
+        if (options.prepareTemplate) await options.prepareTemplate(url);
+        await admin.query(
+          `ALTER DATABASE ${quoteIdentifier(building)} RENAME TO ${quoteIdentifier(template)}`,
+        );
+      } catch (error) {
+        await admin.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(building)} WITH (FORCE)`);
+        throw error;
+      }
     } finally {
       await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [template]);
     }
   });
   return template;
-}
-
-/** Templates of older migration sets of the same service are no longer useful. */
-async function dropStaleTemplates(admin: Client, service: string, keep: string): Promise<void> {
-  const stale = await admin.query<{ datname: string }>(
-    "SELECT datname FROM pg_database WHERE datname LIKE $1 AND datname <> $2 AND datname NOT LIKE '%\\_build\\_%'",
-    [`tpl\\_${service}\\_%`, keep],
-  );
-  for (const row of stale.rows) {
-    await admin.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(row.datname)} WITH (FORCE)`);
-  }
 }
 
 /**

@@ -24,5 +24,9 @@ export {
   setOpenAiRateLimitHeaders,
   setRateLimitHeaders,
 } from './rate-limit/rate-limit-headers';
-export type { OpenAiRateLimitState, RateLimitState } from './rate-limit/rate-limit-headers';
+export type {
+  HeaderSink,
+  OpenAiRateLimitState,
+  RateLimitState,
+} from './rate-limit/rate-limit-headers';
 export { exitOnStartupError, runService } from './lifecycle/run-service';

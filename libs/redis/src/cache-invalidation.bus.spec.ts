@@ -161,6 +161,30 @@ describe('CacheInvalidationBus', () => {
     }
   });
 
+  it('flushes everything when the epoch counter was reset while it was away (Redis restarted)', async () => {
+    const redis = new URL(redisUrl);
+    const proxy = await startTcpProxy({ host: redis.hostname, port: Number(redis.port || 6379) });
+    const flaky = await replica(prefix, `redis://127.0.0.1:${proxy.port}`);
+    const raw = new Redis(redisUrl, { keyPrefix: prefix });
+    contexts.push(flaky.app);
+    try {
+      const bus = flaky.app.get(CacheInvalidationBus);
+      await raw.set('cache-invalidate:epoch', 50);
+      await untilListening(bus);
+      await proxy.cut();
+      await raw.del('cache-invalidate:epoch');
+      await raw.eval("return redis.call('INCR', KEYS[1])", 1, 'cache-invalidate:epoch');
+      await proxy.restore();
+      await waitFor(() => flaky.events.length > 0, 10_000, 'the reconnect flush');
+      expect(flaky.events[0]).toEqual({ type: 'flush-all', reason: 'missed-while-disconnected' });
+    } finally {
+      raw.disconnect();
+      await flaky.app.close();
+      contexts.pop();
+      await proxy.close();
+    }
+  });
+
   it('refuses messages without a kind or with their own epoch', async () => {
     const a = await replica(prefix);
     contexts.push(a.app);

@@ -107,10 +107,12 @@ export class CacheInvalidationBus {
       throw error;
     }
     if (this.stopped) return;
-    if (this.lastEpoch !== undefined && current > this.lastEpoch) {
+    // Any change while we were away means missed messages; a smaller counter means Redis lost
+    // it (restart without persistence, flush), which hides how many were missed.
+    if (this.lastEpoch !== undefined && current !== this.lastEpoch) {
       this.emit({ type: 'flush-all', reason: 'missed-while-disconnected' });
     }
-    this.lastEpoch = Math.max(this.lastEpoch ?? current, current);
+    this.lastEpoch = current;
   }
 
   private receive(payload: string): void {
@@ -120,10 +122,12 @@ export class CacheInvalidationBus {
       return;
     }
     const { message, epoch } = parsed;
-    if (this.lastEpoch !== undefined && epoch > this.lastEpoch + 1) {
+    // One connection delivers in publish order: anything but the next epoch means a gap (or a
+    // counter that was reset).
+    if (this.lastEpoch !== undefined && (epoch > this.lastEpoch + 1 || epoch < this.lastEpoch)) {
       this.emit({ type: 'flush-all', reason: 'epoch-gap' });
     }
-    this.lastEpoch = Math.max(this.lastEpoch ?? epoch, epoch);
+    this.lastEpoch = epoch;
     this.emit({ type: 'message', message, epoch });
   }
 

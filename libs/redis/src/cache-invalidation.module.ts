@@ -29,6 +29,7 @@ export class CacheInvalidationModule {
   static forRoot(): DynamicModule {
     return {
       module: CacheInvalidationModule,
+      global: true,
       providers: [
         {
           provide: CacheInvalidationBus,

@@ -6,7 +6,7 @@ export { freePort } from './free-port';
 export { LogCapture } from './log-capture';
 export { describeServiceConformance } from './service-conformance';
 export type { ConformanceOptions } from './service-conformance';
-export { spawnService } from './service-process';
+export { runToExit, spawnService } from './service-process';
 export type { ServiceProcess } from './service-process';
 export { startTcpProxy } from './tcp-proxy';
 export type { TcpProxy } from './tcp-proxy';

@@ -1,10 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
-import http from 'node:http';
 import type { MigrationInterface } from 'typeorm';
 import { ErrorShape, expectErrorBody } from './error-shape';
 import { freePort } from './free-port';
 import { LogCapture } from './log-capture';
-import { spawnService } from './service-process';
+import { describeProcessConformance } from './process-conformance';
 import { startTcpProxy, TcpProxy } from './tcp-proxy';
 import { isolateService, IsolatedServiceResources, testEnvironment } from './test-environment';
 import { RunningTestApp, startTestApp, waitFor } from './test-app';
@@ -144,6 +143,16 @@ export function describeServiceConformance<C>(options: ConformanceOptions<C>): v
       }
     });
 
+    it('answers a body that is not the gzip it claims with a 400, never 500', async () => {
+      const response = await fetch(`${running.url}/healthz`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+        body: 'definitely not gzip',
+      });
+      expect(response.status).toBe(400);
+      expectErrorBody(shape, await response.json(), 'invalid_request');
+    });
+
     it('answers an oversized JSON body with 413 payload_too_large', async () => {
       const { status, body } = await getJson(`${running.url}/healthz`, {
         method: 'POST',
@@ -249,47 +258,5 @@ export function describeServiceConformance<C>(options: ConformanceOptions<C>): v
     });
   });
 
-  describe(`${options.service}: graceful shutdown`, () => {
-    it('on SIGTERM finishes the request in flight, refuses new connections and exits 0', async () => {
-      const port = await freePort();
-      const service = await spawnService(
-        options.mainFile,
-        { ...resources.env, ...options.env, LOG_LEVEL: 'info' },
-        port,
-      );
-      const body = JSON.stringify({ message: 'x'.repeat(2000) });
-      // A request whose body is still arriving when SIGTERM lands: it is in flight.
-      const inFlight = new Promise<{ status: number; text: string }>((resolve, reject) => {
-        const req = http.request(`${service.url}/in-flight`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(body),
-          },
-        });
-        req.on('response', (res) => {
-          let text = '';
-          res.on('data', (c: Buffer) => (text += c.toString()));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-        });
-        req.on('error', reject);
-        req.write(body.slice(0, 100));
-        setTimeout(() => {
-          service.child.kill('SIGTERM');
-          void waitFor(() => service.output().includes('draining'), 10_000, 'drain log').then(
-            () => {
-              req.end(body.slice(100));
-            },
-            reject,
-          );
-        }, 200);
-      });
-      const answered = await inFlight;
-      expect(answered.status).toBe(404);
-      expectErrorBody(shape, JSON.parse(answered.text), 'not_found');
-      expect(await service.exited).toBe(0);
-      expect(service.output()).toContain('shutdown complete');
-      await expect(fetch(`${service.url}/healthz`)).rejects.toThrow();
-    });
-  });
+  describeProcessConformance(options, () => ({ ...resources.env, ...options.env }));
 }

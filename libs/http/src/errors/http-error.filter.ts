@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { redactUrl } from '../logging/redact';
 import { ErrorBodyFormat } from './error-body';
 import { normalizeError } from './normalize-error';
 
@@ -21,7 +22,7 @@ export class HttpErrorFilter implements ExceptionFilter {
 
     if (error.unexpected) {
       this.logger.error(
-        { err: exception, method: request.method, url: request.originalUrl },
+        { err: exception, method: request.method, url: redactUrl(request.originalUrl) },
         'request failed',
       );
     }

@@ -2,26 +2,7 @@ import { BadRequestException, HttpException, NotFoundException } from '@nestjs/c
 import { ApiError } from './api-error';
 import { normalizeError } from './normalize-error';
 
-function parserError(type: string): Error {
-  return Object.assign(new SyntaxError('Unexpected token'), { type, status: 400 });
-}
-
 describe('normalizeError', () => {
-  it('maps body-parser failures to what the client did wrong', () => {
-    expect(normalizeError(parserError('entity.parse.failed'))).toMatchObject({
-      status: 400,
-      code: 'invalid_json',
-    });
-    expect(normalizeError(parserError('entity.too.large'))).toMatchObject({
-      status: 413,
-      code: 'payload_too_large',
-    });
-    expect(normalizeError(parserError('encoding.unsupported'))).toMatchObject({
-      status: 415,
-      code: 'unsupported_media_type',
-    });
-  });
-
   it('keeps ApiError fields and marks only 5xx as unexpected', () => {
     const error = new ApiError(403, 'team_not_allowed', 'no', {
       details: [{ field: 'team_id', message: 'x' }],

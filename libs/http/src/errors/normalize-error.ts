@@ -17,46 +17,14 @@ const CODE_BY_STATUS: Record<number, string> = {
   503: 'service_unavailable',
 };
 
-/** body-parser / raw-body error types, mapped to what the client did wrong. */
-const BODY_PARSER_ERRORS: Record<string, { status: number; code: string; message: string }> = {
-  'entity.parse.failed': {
-    status: 400,
-    code: 'invalid_json',
-    message: 'Request body is not valid JSON',
-  },
-  'entity.too.large': {
-    status: 413,
-    code: 'payload_too_large',
-    message: 'Request body is too large',
-  },
-  'encoding.unsupported': {
-    status: 415,
-    code: 'unsupported_media_type',
-    message: 'Unsupported content encoding',
-  },
-  'charset.unsupported': {
-    status: 415,
-    code: 'unsupported_media_type',
-    message: 'Unsupported charset',
-  },
-  'request.aborted': { status: 400, code: 'request_aborted', message: 'Request was aborted' },
-  'entity.verify.failed': {
-    status: 400,
-    code: 'invalid_request',
-    message: 'Request body was rejected',
-  },
-};
+export function codeForStatus(status: number): string {
+  return CODE_BY_STATUS[status] ?? (status >= 500 ? 'internal_error' : 'http_error');
+}
 
 export interface NormalizedWithHeaders extends NormalizedError {
   headers?: Record<string, string>;
   /** True when the failure is ours (status 500): log it with its stack. */
   unexpected: boolean;
-}
-
-function bodyParserError(exception: unknown): NormalizedWithHeaders | undefined {
-  if (!(exception instanceof Error) || !('type' in exception)) return undefined;
-  const known = BODY_PARSER_ERRORS[String((exception as { type: unknown }).type)];
-  return known ? { ...known, unexpected: false } : undefined;
 }
 
 function messageOf(exception: HttpException): string {
@@ -81,20 +49,18 @@ export function normalizeError(exception: unknown): NormalizedWithHeaders {
       unexpected: exception.status >= 500,
     };
   }
-  const parserError = bodyParserError(exception);
-  if (parserError) return parserError;
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
-    // Nest wraps body-parser failures; look inside for their real cause.
-    const inner = bodyParserError(exception.cause);
-    if (inner) return inner;
     return {
       status,
-      code: CODE_BY_STATUS[status] ?? (status >= 500 ? 'internal_error' : 'http_error'),
+      code: codeForStatus(status),
+      // A 5xx message may carry internals; clients get a generic one (the log has the rest).
       message:
-        status === 404 && /^Cannot /.test(messageOf(exception))
-          ? 'Route not found'
-          : messageOf(exception),
+        status >= 500
+          ? 'Internal server error'
+          : status === 404 && /^Cannot /.test(messageOf(exception))
+            ? 'Route not found'
+            : messageOf(exception),
       unexpected: status >= 500,
     };
   }

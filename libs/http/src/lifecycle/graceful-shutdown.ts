@@ -1,4 +1,5 @@
 import type { INestApplication, LoggerService } from '@nestjs/common';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
 export interface ShutdownOptions {
   /** After this long, give up on in-flight work and exit 1. */
@@ -14,14 +15,38 @@ export interface ShutdownOptions {
  * resource (Nest shutdown hooks close PostgreSQL, Redis and queues), then exit 0.
  * Nest's own enableShutdownHooks re-raises the signal afterwards, which exits 143; Kubernetes
  * and compose treat that as a crash, hence this handler.
+ *
+ * `server.close()` alone would keep serving new requests on open keep-alive connections (a load
+ * balancer's pool can keep it busy until the deadline), so while draining every response says
+ * `Connection: close` and idle connections are closed as they become idle.
  */
 export function installGracefulShutdown(app: INestApplication, options: ShutdownOptions): void {
   const exit = options.exit ?? ((code: number) => process.exit(code));
-  let shuttingDown = false;
+  const server = app.getHttpServer() as Server;
+  let draining = false;
+  const inFlight = new Set<ServerResponse>();
+  const endKeepAlive = (res: ServerResponse): void => {
+    // Before headers are sent this turns the response into `Connection: close`.
+    if (!res.headersSent) res.shouldKeepAlive = false;
+  };
+  server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
+    if (draining) endKeepAlive(res);
+    inFlight.add(res);
+    res.once('close', () => {
+      inFlight.delete(res);
+      if (draining) server.closeIdleConnections();
+    });
+  });
+
   const onSignal = (signal: NodeJS.Signals): void => {
-    if (shuttingDown) return;
-    shuttingDown = true;
-    options.logger.log(`received ${signal}; draining in-flight requests`, 'Shutdown');
+    if (draining) return;
+    draining = true;
+    options.logger.log(
+      `received ${signal}; draining ${inFlight.size} in-flight requests`,
+      'Shutdown',
+    );
+    inFlight.forEach(endKeepAlive);
+    server.closeIdleConnections();
     const deadline = setTimeout(() => {
       options.logger.error(
         `shutdown did not finish within ${options.timeoutMs} ms`,

@@ -19,7 +19,19 @@ describe('redactSecrets', () => {
     expect(input.client_secret).toBe('cs');
   });
 
-  it('leaves class instances to their serializers', () => {
+  it('redacts inside class instances (validated DTOs) and truncates very deep values', () => {
+    class CreateIdpDto {
+      client_id = 'cid';
+      client_secret = 'TOP-SECRET';
+    }
+    expect(redactSecrets({ dto: new CreateIdpDto() })).toEqual({
+      dto: { client_id: 'cid', client_secret: REDACTED },
+    });
+    const deep = { a: { b: { c: { d: { e: { f: { g: { password: 'DEEP-PW' } } } } } } } };
+    expect(JSON.stringify(redactSecrets(deep))).not.toContain('DEEP-PW');
+  });
+
+  it('leaves errors, dates and streams to their serializers', () => {
     const error = new Error('x');
     const date = new Date(0);
     const out = redactSecrets({

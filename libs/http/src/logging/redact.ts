@@ -1,3 +1,5 @@
+import { Stream } from 'node:stream';
+
 const SECRET_KEY =
   /secret|password|passwd|authorization|cookie|api[-_]?key|access_token|refresh_token|id_token/i;
 export const REDACTED = '[REDACTED]';
@@ -7,13 +9,19 @@ export const REDACTED = '[REDACTED]';
  * depth. Cheap for the flat objects we log; cycles and deep trees are cut off.
  */
 export function redactSecrets(value: unknown, depth = 0): unknown {
-  if (depth > 6 || value === null || typeof value !== 'object') return value;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > 6) return '[Truncated]';
   if (Array.isArray(value)) return value.map((item) => redactSecrets(item, depth + 1));
-  // Only plain objects (and Node's null-prototype header maps) are copied; errors, streams and
-  // responses go to their serializers untouched.
-  // (Checked by prototype depth, not identity: objects from another realm have their own Object.)
-  const proto = Object.getPrototypeOf(value) as object | null;
-  if (proto !== null && Object.getPrototypeOf(proto) !== null) return value;
+  // Errors, dates, bytes and streams (requests, responses, sockets) go to their serializers
+  // untouched; every other object, DTO instances included, is copied with secrets replaced.
+  if (
+    value instanceof Error ||
+    value instanceof Date ||
+    ArrayBuffer.isView(value) ||
+    value instanceof Stream
+  ) {
+    return value;
+  }
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     out[key] = SECRET_KEY.test(key) ? REDACTED : redactSecrets(item, depth + 1);

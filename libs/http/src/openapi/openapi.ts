@@ -7,6 +7,8 @@ export interface OpenApiOptions {
   version: string;
   /** Security schemes the routes refer to by name. */
   configure?: (builder: DocumentBuilder) => DocumentBuilder;
+  /** Adds what decorators cannot describe (routes served outside Nest's router). */
+  extend?: (document: OpenAPIObject) => void;
 }
 
 /** Serves Swagger UI at /docs and the document at /openapi.json. */
@@ -17,6 +19,7 @@ export function setupOpenApi(app: INestApplication, options: OpenApiOptions): Op
     .setVersion(options.version);
   if (options.configure) builder = options.configure(builder);
   const document = SwaggerModule.createDocument(app, builder.build());
+  options.extend?.(document);
   SwaggerModule.setup('docs', app, document, {
     jsonDocumentUrl: 'openapi.json',
     raw: ['json'],

@@ -1,0 +1,37 @@
+import { ApiError } from './api-error';
+import { rejectBadBody } from './reject-bad-body';
+
+function passedOn(error: unknown): unknown {
+  let forwarded: unknown;
+  rejectBadBody(error, {} as never, {} as never, (e?: unknown) => (forwarded = e));
+  return forwarded;
+}
+
+const parserError = (type: string, status = 400): Error =>
+  Object.assign(new SyntaxError('x'), { type, status });
+
+describe('rejectBadBody', () => {
+  it.each([
+    ['entity.parse.failed', 400, 'invalid_json'],
+    ['entity.too.large', 413, 'payload_too_large'],
+    ['encoding.unsupported', 415, 'unsupported_media_type'],
+    ['charset.unsupported', 415, 'unsupported_media_type'],
+  ])('maps %s to %d %s', (type, status, code) => {
+    const error = passedOn(parserError(type, status));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status, code });
+  });
+
+  it('keeps the 4xx of any other body error (e.g. a body that is not the gzip it claims)', () => {
+    const zlibError = Object.assign(new Error('incorrect header check'), {
+      status: 400,
+      errno: -3,
+    });
+    expect(passedOn(zlibError)).toMatchObject({ status: 400, code: 'invalid_request' });
+  });
+
+  it('leaves everything else to the error filter', () => {
+    const bug = new Error('bug');
+    expect(passedOn(bug)).toBe(bug);
+  });
+});
