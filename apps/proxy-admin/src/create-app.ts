@@ -1,14 +1,17 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ProxyAdminConfig } from '@platform/config';
 import { createPlatformApp, openAiErrorBody } from '@platform/http';
+import type { Server } from 'node:http';
 import { AppModule, AppModuleOptions } from './app.module';
+import { ClientApiServer } from './client-api/client-api.server';
+import { describeClientApi } from './client-api/client-api.openapi';
 
 /** Builds the proxy-admin app (used by main.ts and by the HTTP tests). */
-export function createApp(
+export async function createApp(
   config: ProxyAdminConfig,
   options: AppModuleOptions = {},
 ): Promise<NestExpressApplication> {
-  return createPlatformApp(AppModule.forRoot(config, options), {
+  const app = await createPlatformApp(AppModule.forRoot(config, options), {
     errorFormat: openAiErrorBody,
     trustProxy: config.TRUST_PROXY,
     openApi: {
@@ -26,6 +29,9 @@ export function createApp(
             { type: 'http', scheme: 'bearer', description: 'A virtual key, sk-proxy-...' },
             'virtual-key',
           ),
+      extend: describeClientApi,
     },
   });
+  app.get(ClientApiServer).attach(app.getHttpServer() as Server);
+  return app;
 }

@@ -9,3 +9,5 @@ export { MaritimeConfig } from './services/maritime.config';
 export { TestEnvironmentConfig } from './services/test-environment.config';
 export { DEFAULT_DATABASE_URLS, loadMigrationConfig } from './services/migration.config';
 export type { ServiceName } from './services/migration.config';
+export { UpstreamConfig } from './services/proxy-routing.config';
+export type { ModelPrice, PricingTable } from './services/proxy-routing.config';

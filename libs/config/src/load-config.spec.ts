@@ -127,3 +127,49 @@ describe('loadMigrationConfig', () => {
     ]);
   });
 });
+
+describe('proxy routing configuration', () => {
+  const base = { ADMIN_SECRET: adminSecret };
+
+  it('parses UPSTREAMS and PRICING', () => {
+    const config = loadConfig(ProxyAdminConfig, {
+      ...base,
+      UPSTREAMS: JSON.stringify([
+        {
+          name: 'primary',
+          base_url: 'http://127.0.0.1:9000/v1',
+          api_key: 'sk-up',
+          models: ['gpt-4o-mini'],
+        },
+      ]),
+      PRICING: JSON.stringify({
+        'gpt-4o-mini': { input_usd_per_mtok: 0.15, output_usd_per_mtok: 0.6 },
+      }),
+    });
+    expect(config.UPSTREAMS[0]).toMatchObject({ name: 'primary', models: ['gpt-4o-mini'] });
+    expect(config.PRICING['gpt-4o-mini']).toEqual({
+      input_usd_per_mtok: 0.15,
+      output_usd_per_mtok: 0.6,
+    });
+  });
+
+  it('names each malformed routing variable', () => {
+    const problems = problemsOf(() =>
+      loadConfig(ProxyAdminConfig, {
+        ...base,
+        UPSTREAMS: JSON.stringify([{ name: 'p', base_url: 'ftp://x', api_key: '', models: [] }]),
+        PRICING: JSON.stringify({ m: { input_usd_per_mtok: -1, output_usd_per_mtok: 1 } }),
+        KEY_CACHE_TTL_MS: 'soon',
+      }),
+    );
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'KEY_CACHE_TTL_MS',
+      'PRICING',
+      'UPSTREAMS',
+    ]);
+    expect(problems.find((p) => p.startsWith('UPSTREAMS'))).toMatch(/base_url.*api_key.*models/);
+    expect(problemsOf(() => loadConfig(ProxyAdminConfig, { ...base, PRICING: '[1]' }))).toEqual([
+      expect.stringMatching(/^PRICING: .*input_usd_per_mtok/),
+    ]);
+  });
+});

@@ -1,4 +1,5 @@
 import { Baseline1763726400000 } from './1763726400000-baseline';
+import { KeysAliasesUsage1763740800000 } from './1763740800000-keys-aliases-usage';
 
 /** Every migration of proxy-admin, oldest first. Never edit one that has landed. */
-export const migrations = [Baseline1763726400000];
+export const migrations = [Baseline1763726400000, KeysAliasesUsage1763740800000];

@@ -2,14 +2,18 @@ import { Expose } from 'class-transformer';
 import {
   ArrayNotEmpty,
   IsArray,
+  IsInt,
   IsOptional,
+  Max,
+  Min,
   IsString,
   IsUrl,
   Matches,
   MinLength,
   ValidateNested,
 } from 'class-validator';
-import { ToJsonArrayOf } from '../transforms';
+import { ToInt, ToJsonArrayOf } from '../transforms';
+import { IsPricingTable, KeepObject, PricingTable, UpstreamConfig } from './proxy-routing.config';
 import { ServiceConfig } from '../service.config';
 import { DEFAULT_DATABASE_URLS } from './migration.config';
 
@@ -60,4 +64,57 @@ export class ProxyAdminConfig extends ServiceConfig {
   @IsOptional()
   @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
   DASHBOARD_JWKS_URL?: string;
+
+  /** Providers the client API routes to, by model (DESIGN section 8). */
+  @Expose()
+  @ToJsonArrayOf(UpstreamConfig)
+  @IsArray({ message: 'must be a JSON array of { name, base_url, api_key, models }' })
+  @ValidateNested({ each: true })
+  UPSTREAMS: UpstreamConfig[] = [];
+
+  /** USD per million tokens by canonical model; an unpriced model costs 0. */
+  @Expose()
+  @KeepObject()
+  @IsPricingTable()
+  PRICING: PricingTable = {};
+
+  /** How long a replica trusts a cached key lookup (the bound when a revocation message is lost). */
+  @Expose()
+  @ToInt()
+  @IsInt()
+  @Min(0)
+  @Max(300_000)
+  KEY_CACHE_TTL_MS = 5_000;
+
+  /** How long a replica trusts its model-alias table between invalidations. */
+  @Expose()
+  @ToInt()
+  @IsInt()
+  @Min(0)
+  @Max(3_600_000)
+  ALIAS_CACHE_TTL_MS = 60_000;
+
+  /** Deadline for an upstream to start answering (and between streamed chunks). */
+  @Expose()
+  @ToInt()
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  UPSTREAM_TIMEOUT_MS = 60_000;
+
+  /** Completion tokens reserved against tpm and budget when a request names no max_tokens. */
+  @Expose()
+  @ToInt()
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  DEFAULT_MAX_TOKENS = 4_096;
+
+  /** How often buffered usage rows are written (write-behind, batched). */
+  @Expose()
+  @ToInt()
+  @IsInt()
+  @Min(10)
+  @Max(60_000)
+  USAGE_FLUSH_INTERVAL_MS = 500;
 }

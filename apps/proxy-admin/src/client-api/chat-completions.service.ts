@@ -1,0 +1,179 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ProxyAdminConfig } from '@platform/config';
+import { ApiError } from '@platform/http';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ClientKeyAuthenticator } from '../keys/client-key.authenticator';
+import { VirtualKey } from '../keys/virtual-key';
+import { LimitsService, Reservation } from '../limits/limits.service';
+import { AliasCache } from '../model-aliases/alias-cache';
+import { ModelPriceMicro, ModelRouter } from '../routing/model-router';
+import { UsageRecorder } from '../usage/usage-recorder.service';
+import { conversationHashes, estimatePromptTokens, parseChatRequest } from './chat-request';
+import { refusalError, setKeyRateHeaders } from './client-errors';
+import { RelayResult, relayJson, relayStream, relayUpstreamError } from './upstream-relay';
+import { UpstreamClient } from './upstream.client';
+
+export interface ClientRequestContext {
+  /** performance.now() when the request arrived. */
+  startedAt: number;
+  startedAtDate: Date;
+}
+
+/** What the access log and metrics say about a finished request. */
+export interface ChatOutcome {
+  keyId: string;
+  model: string;
+  resolvedModel: string;
+}
+
+const SESSION_ID = /^[\x21-\x7e]{1,128}$/;
+
+function costMicro(price: ModelPriceMicro | undefined, prompt: number, completion: number): number {
+  return price ? Math.ceil(prompt * price.input + completion * price.output) : 0;
+}
+
+/** A model is allowed when the key lists the name the client used or what it resolves to. */
+function mayUse(key: VirtualKey, requested: string, canonical: string): boolean {
+  return (
+    key.allowedModels === null ||
+    key.allowedModels.includes(requested) ||
+    key.allowedModels.includes(canonical)
+  );
+}
+
+/** Requests without X-Session-Id form one session per key per UTC hour (DESIGN section 8). */
+function sessionIdOf(req: IncomingMessage, keyId: string, at: Date): string {
+  const header = req.headers['x-session-id'];
+  if (typeof header === 'string' && SESSION_ID.test(header)) return header;
+  return `${keyId}:${at.toISOString().slice(0, 13)}`;
+}
+
+@Injectable()
+export class ChatCompletionsService {
+  private readonly logger = new Logger(ChatCompletionsService.name);
+  private readonly unpricedLogged = new Set<string>();
+
+  constructor(
+    private readonly auth: ClientKeyAuthenticator,
+    private readonly aliases: AliasCache,
+    private readonly router: ModelRouter,
+    private readonly limits: LimitsService,
+    private readonly upstreams: UpstreamClient,
+    private readonly usage: UsageRecorder,
+    @Inject(ProxyAdminConfig) private readonly config: ProxyAdminConfig,
+  ) {}
+
+  async complete(
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: unknown,
+    ctx: ClientRequestContext,
+  ): Promise<ChatOutcome> {
+    const key = await this.auth.authenticate(req.headers.authorization);
+    const chat = parseChatRequest(body);
+    const model = await this.aliases.resolve(chat.model);
+    if (!mayUse(key, chat.model, model)) {
+      throw ApiError.forbidden('model_not_allowed', `This key may not use the model ${chat.model}`);
+    }
+    const upstream = this.router.upstreamFor(model);
+    if (!upstream)
+      throw ApiError.notFound('model_not_found', `The model ${chat.model} does not exist`);
+
+    const price = this.priceOf(model);
+    const promptEstimate = estimatePromptTokens(chat.messages);
+    const completionCap = chat.maxTokens ?? this.config.DEFAULT_MAX_TOKENS;
+    const verdict = await this.limits.admit(
+      {
+        keyId: key.id,
+        rpm: key.rpm,
+        tpm: key.tpm,
+        monthlyBudgetMicroUsd: key.monthlyBudgetMicroUsd,
+      },
+      promptEstimate + completionCap,
+      costMicro(price, promptEstimate, completionCap),
+    );
+    if (!verdict.admitted) {
+      if (verdict.reason !== 'revoked') setKeyRateHeaders(res, key, verdict);
+      throw refusalError(verdict);
+    }
+    setKeyRateHeaders(res, key, verdict);
+
+    const forwarded: Record<string, unknown> = { ...chat.body, model };
+    // Ask streaming upstreams for a usage chunk, so streamed requests are billed by what they used.
+    if (chat.stream) {
+      const options =
+        typeof chat.body['stream_options'] === 'object' ? chat.body['stream_options'] : {};
+      forwarded['stream_options'] = { ...(options as object), include_usage: true };
+    }
+    const aborter = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) aborter.abort();
+    });
+    const dispatchedAt = performance.now();
+    let relay: RelayResult;
+    try {
+      const answer = await this.upstreams.chatCompletions(
+        upstream,
+        JSON.stringify(forwarded),
+        aborter.signal,
+      );
+      // Proxy overhead = our work before dispatch + our work after the upstream answered.
+      const before = dispatchedAt - ctx.startedAt;
+      const answeredAt = performance.now();
+      if (answer.statusCode >= 300) relay = await relayUpstreamError(answer, res);
+      else if (chat.stream)
+        relay = await relayStream(answer, res, before + (performance.now() - answeredAt));
+      else relay = await relayJson(answer, res, (doneAt) => before + (performance.now() - doneAt));
+    } catch (error) {
+      void this.settle(verdict.reservation, 0, 0);
+      if (error instanceof ApiError) throw error;
+      throw new ApiError(502, 'upstream_error', `The upstream ${upstream.name} did not answer`);
+    }
+
+    const promptTokens = relay.usage?.prompt_tokens ?? (relay.status === 200 ? promptEstimate : 0);
+    const completionTokens =
+      relay.usage?.completion_tokens ??
+      (relay.status === 200 ? relay.estimatedCompletionTokens : 0);
+    const cost = costMicro(price, promptTokens, completionTokens);
+    void this.settle(verdict.reservation, promptTokens + completionTokens, cost);
+    const finishedAt = performance.now();
+    this.usage.record({
+      id: randomUUID(),
+      keyId: key.id,
+      teamId: key.teamId,
+      sessionId: sessionIdOf(req, key.id, ctx.startedAtDate),
+      requestedModel: chat.model,
+      resolvedModel: model,
+      stream: chat.stream,
+      promptTokens,
+      completionTokens,
+      costMicroUsd: cost,
+      upstreamLatencyMs: Math.round(relay.upstreamDoneAt - dispatchedAt),
+      overheadMs: finishedAt - ctx.startedAt - (relay.upstreamDoneAt - dispatchedAt),
+      status: relay.status,
+      errorCode: relay.errorCode,
+      ...conversationHashes(chat.messages),
+      startedAt: ctx.startedAtDate,
+      finishedAt: new Date(),
+    });
+    return { keyId: key.id, model: chat.model, resolvedModel: model };
+  }
+
+  private priceOf(model: string): ModelPriceMicro | undefined {
+    const price = this.router.priceOf(model);
+    if (!price && !this.unpricedLogged.has(model)) {
+      this.unpricedLogged.add(model);
+      this.logger.warn({ model }, 'model has no price in PRICING; it is served at cost 0');
+    }
+    return price;
+  }
+
+  private async settle(reservation: Reservation, tokens: number, cost: number): Promise<void> {
+    try {
+      await this.limits.settle(reservation, tokens, cost);
+    } catch (error) {
+      this.logger.error({ err: error, key_id: reservation.keyId }, 'reservation not settled');
+    }
+  }
+}

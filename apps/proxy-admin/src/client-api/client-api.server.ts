@@ -1,0 +1,130 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  ApiError,
+  AppMetrics,
+  assignRequestId,
+  normalizeError,
+  openAiErrorBody,
+} from '@platform/http';
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+import { ChatCompletionsService, ChatOutcome } from './chat-completions.service';
+import { ModelsService } from './models.service';
+import { readJsonBody } from './request-body';
+
+type Route = 'POST /v1/chat/completions' | 'GET /v1/models';
+
+function routeOf(req: IncomingMessage): Route | undefined {
+  const path = (req.url ?? '').split('?')[0];
+  if (req.method === 'POST' && path === '/v1/chat/completions') return 'POST /v1/chat/completions';
+  if (req.method === 'GET' && path === '/v1/models') return 'GET /v1/models';
+  return undefined;
+}
+
+/**
+ * The OpenAI-compatible client API on a lean path: its two routes are answered straight from the
+ * Node HTTP server, ahead of Express and Nest's router, because every microsecond here is added
+ * to every completion. It keeps what the platform promises everywhere else: request ids,
+ * metrics by route template, one access-log line, and the OpenAI error shape.
+ * Anything else, /v1 included, goes on to the Nest app.
+ */
+@Injectable()
+export class ClientApiServer {
+  private readonly logger = new Logger('ClientApi');
+
+  constructor(
+    private readonly chat: ChatCompletionsService,
+    private readonly models: ModelsService,
+    private readonly metrics: AppMetrics,
+  ) {}
+
+  attach(server: Server): void {
+    const app = server.listeners('request') as RequestListener[];
+    server.removeAllListeners('request');
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      const route = routeOf(req);
+      if (route) void this.serve(route, req, res);
+      else for (const listener of app) listener.call(server, req, res);
+    });
+  }
+
+  private async serve(route: Route, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const startedAt = performance.now();
+    const startedAtDate = new Date();
+    const requestId = assignRequestId(req, res);
+    let outcome: ChatOutcome | undefined;
+    let errorCode: string | undefined;
+    try {
+      if (route === 'GET /v1/models') {
+        this.sendJson(res, 200, await this.models.list(req));
+      } else {
+        const body = await readJsonBody(req);
+        outcome = await this.chat.complete(req, res, body, { startedAt, startedAtDate });
+      }
+    } catch (error) {
+      errorCode = this.sendError(res, error, requestId);
+    } finally {
+      this.observe(route, req, res, startedAt, requestId, outcome, errorCode);
+    }
+  }
+
+  private sendJson(res: ServerResponse, status: number, body: unknown): void {
+    const json = JSON.stringify(body);
+    res.writeHead(status, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(json),
+    });
+    res.end(json);
+  }
+
+  private sendError(res: ServerResponse, error: unknown, requestId: string): string {
+    const normalized = normalizeError(error);
+    if (normalized.unexpected && !(error instanceof ApiError)) {
+      this.logger.error({ err: error, request_id: requestId }, 'client API request failed');
+    }
+    if (res.headersSent) {
+      res.end();
+      return normalized.code;
+    }
+    for (const [name, value] of Object.entries(normalized.headers ?? {}))
+      res.setHeader(name, value);
+    // A body we stopped reading (413) cannot be drained cheaply: close the connection after it.
+    if (normalized.status === 413) res.setHeader('connection', 'close');
+    this.sendJson(res, normalized.status, openAiErrorBody(normalized));
+    return normalized.code;
+  }
+
+  private observe(
+    route: Route,
+    req: IncomingMessage,
+    res: ServerResponse,
+    startedAt: number,
+    requestId: string,
+    outcome: ChatOutcome | undefined,
+    errorCode: string | undefined,
+  ): void {
+    const record = (): void => {
+      const labels = {
+        method: req.method ?? 'GET',
+        route: route.slice(route.indexOf(' ') + 1),
+        status: String(res.statusCode),
+      };
+      const seconds = (performance.now() - startedAt) / 1000;
+      this.metrics.requests.inc(labels);
+      this.metrics.duration.observe(labels, seconds);
+      const line = {
+        req: { id: requestId, method: req.method, url: labels.route },
+        res: { statusCode: res.statusCode },
+        responseTime: Math.round(seconds * 1000),
+        key_id: outcome?.keyId,
+        model: outcome?.model,
+        resolved_model: outcome?.resolvedModel,
+        error_code: errorCode,
+      };
+      if (res.statusCode >= 500) this.logger.error(line, 'request completed');
+      else if (res.statusCode >= 400) this.logger.warn(line, 'request completed');
+      else this.logger.log(line, 'request completed');
+    };
+    if (res.writableFinished) record();
+    else res.once('close', record);
+  }
+}

@@ -1,0 +1,160 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { REDIS } from '@platform/redis';
+import Redis from 'ioredis';
+import { ADMIT_SCRIPT, SETTLE_SCRIPT } from './limit-scripts';
+
+export interface KeyLimits {
+  keyId: string;
+  rpm: number | null;
+  tpm: number | null;
+  monthlyBudgetMicroUsd: number | null;
+}
+
+export interface Reservation {
+  keyId: string;
+  second: number;
+  month: string;
+  tokens: number;
+  costMicroUsd: number;
+}
+
+export type AdmitVerdict =
+  | {
+      admitted: true;
+      reservation: Reservation;
+      requestsRemaining?: number;
+      tokensRemaining?: number;
+    }
+  | { admitted: false; reason: 'revoked' }
+  | {
+      admitted: false;
+      reason: 'rpm' | 'tpm' | 'budget';
+      retryAfterSeconds: number;
+      requestsRemaining?: number;
+      tokensRemaining?: number;
+    };
+
+/** Month spend counters outlive their month a little, for the key list and late settles. */
+const SPEND_TTL_SECONDS = 40 * 86_400;
+/** How long a revocation marker stays; far longer than any key cache TTL. */
+const REVOKED_MARKER_TTL_SECONDS = 86_400;
+
+export function monthOf(date: Date): string {
+  return date.toISOString().slice(0, 7);
+}
+
+function secondsToNextMonth(now: Date): number {
+  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+  return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
+}
+
+/**
+ * Per-key rpm, tpm and monthly budget, kept in Redis with atomic scripts so they hold across
+ * replicas. Tokens and cost are reserved before dispatch (worst case) and settled after, so
+ * concurrent requests cannot overshoot a budget by more than one request's worst case.
+ */
+@Injectable()
+export class LimitsService {
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+
+  async admit(
+    limits: KeyLimits,
+    tokens: number,
+    costMicroUsd: number,
+    now = new Date(),
+  ): Promise<AdmitVerdict> {
+    const second = Math.floor(now.getTime() / 1000);
+    const month = monthOf(now);
+    const id = limits.keyId;
+    const result = (await this.redis.eval(
+      ADMIT_SCRIPT,
+      4,
+      `revoked:${id}`,
+      `rl:req:${id}`,
+      `rl:tok:${id}`,
+      `spend:${id}:${month}`,
+      second,
+      limits.rpm ?? 0,
+      limits.tpm ?? 0,
+      tokens,
+      limits.monthlyBudgetMicroUsd ?? 0,
+      costMicroUsd,
+      SPEND_TTL_SECONDS,
+    )) as number[];
+    const [verdict, requestsUsed, tokensUsed, oldestRequest, oldestToken] = result.map(Number) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
+    const remaining = {
+      requestsRemaining: limits.rpm ? limits.rpm - requestsUsed : undefined,
+      tokensRemaining: limits.tpm ? limits.tpm - tokensUsed : undefined,
+    };
+    const windowRetry = (oldest: number): number => Math.max(1, (oldest || second) + 60 - second);
+    switch (verdict) {
+      case 0:
+        return {
+          admitted: true,
+          reservation: { keyId: id, second, month, tokens, costMicroUsd },
+          ...remaining,
+        };
+      case 1:
+        return { admitted: false, reason: 'revoked' };
+      case 2:
+        return {
+          admitted: false,
+          reason: 'rpm',
+          retryAfterSeconds: windowRetry(oldestRequest),
+          ...remaining,
+        };
+      case 3:
+        return {
+          admitted: false,
+          reason: 'tpm',
+          retryAfterSeconds: windowRetry(oldestToken),
+          ...remaining,
+        };
+      default:
+        return {
+          admitted: false,
+          reason: 'budget',
+          retryAfterSeconds: secondsToNextMonth(now),
+          ...remaining,
+        };
+    }
+  }
+
+  /** Replaces the reservation with what was really used (0 and 0 when nothing was served). */
+  async settle(
+    reservation: Reservation,
+    usedTokens: number,
+    costMicroUsd: number,
+    now = new Date(),
+  ): Promise<void> {
+    await this.redis.eval(
+      SETTLE_SCRIPT,
+      2,
+      `rl:tok:${reservation.keyId}`,
+      `spend:${reservation.keyId}:${reservation.month}`,
+      reservation.second,
+      usedTokens - reservation.tokens,
+      costMicroUsd - reservation.costMicroUsd,
+      Math.floor(now.getTime() / 1000),
+    );
+  }
+
+  /** Makes every replica refuse the key from now on, whatever its caches hold. */
+  async markRevoked(keyId: string): Promise<void> {
+    await this.redis.set(`revoked:${keyId}`, '1', 'EX', REVOKED_MARKER_TTL_SECONDS);
+  }
+
+  /** Month-to-date spend (micro-USD) of many keys in one round trip. */
+  async monthSpend(keyIds: string[], now = new Date()): Promise<Map<string, number>> {
+    if (keyIds.length === 0) return new Map();
+    const month = monthOf(now);
+    const values = await this.redis.mget(...keyIds.map((id) => `spend:${id}:${month}`));
+    return new Map(keyIds.map((id, i) => [id, Number(values[i] ?? 0)]));
+  }
+}

@@ -1,0 +1,144 @@
+import { loadConfig, ProxyAdminConfig } from '@platform/config';
+import {
+  isolateService,
+  IsolatedServiceResources,
+  LogCapture,
+  RunningTestApp,
+  startTestApp,
+} from '@platform/testing';
+import { createApp } from '../../src/create-app';
+import { migrations } from '../../src/migrations';
+import { FakeOpenAi, startFakeOpenAi, UPSTREAM_KEY } from './fake-openai';
+
+export const ADMIN_SECRET = 'test-admin-secret-0123456789abcdef';
+/** Models the fake upstream serves; `cheap` and `pricey` have prices. */
+export const MODELS = [
+  'cheap',
+  'pricey',
+  'free',
+  'upstream-500',
+  'upstream-429',
+  'upstream-html',
+  'upstream-hang',
+];
+/** USD per million tokens = micro-USD per token. */
+export const PRICES = { cheap: { input: 1, output: 2 }, pricey: { input: 100, output: 200 } };
+
+export interface ProxyHarness {
+  resources: IsolatedServiceResources;
+  upstream: FakeOpenAi;
+  instances: RunningTestApp[];
+  env: Record<string, string>;
+  /** Starts another replica on the same database and Redis prefix. */
+  startInstance(extraEnv?: Record<string, string>): Promise<RunningTestApp>;
+  close(): Promise<void>;
+}
+
+/** One test file's proxy: its own database and Redis prefix, a fake upstream, N replicas. */
+export async function startProxy(
+  extraEnv: Record<string, string> = {},
+  replicas = 1,
+): Promise<ProxyHarness> {
+  const resources = await isolateService({
+    service: 'proxy_admin',
+    migrations,
+    redisPrefixBase: 'pa:',
+  });
+  const upstream = await startFakeOpenAi();
+  const env: Record<string, string> = {
+    ...resources.env,
+    ADMIN_SECRET,
+    UPSTREAMS: JSON.stringify([
+      { name: 'fake', base_url: upstream.baseUrl, api_key: UPSTREAM_KEY, models: MODELS },
+    ]),
+    PRICING: JSON.stringify(
+      Object.fromEntries(
+        Object.entries(PRICES).map(([m, p]) => [
+          m,
+          { input_usd_per_mtok: p.input, output_usd_per_mtok: p.output },
+        ]),
+      ),
+    ),
+    UPSTREAM_TIMEOUT_MS: '1500',
+    USAGE_FLUSH_INTERVAL_MS: '50',
+    ...extraEnv,
+  };
+  const instances: RunningTestApp[] = [];
+  const startInstance = async (more: Record<string, string> = {}): Promise<RunningTestApp> => {
+    const app = await startTestApp(() =>
+      createApp(loadConfig(ProxyAdminConfig, { ...env, ...more }), {
+        logDestination: new LogCapture(),
+      }),
+    );
+    instances.push(app);
+    return app;
+  };
+  for (let i = 0; i < replicas; i += 1) await startInstance();
+  return {
+    resources,
+    upstream,
+    instances,
+    env,
+    startInstance,
+    close: async () => {
+      await Promise.all(instances.map((i) => i.close()));
+      await upstream.close();
+      await resources.release();
+    },
+  };
+}
+
+export interface MintOptions {
+  alias?: string;
+  team_id?: string;
+  allowed_models?: string[];
+  expires_at?: string;
+  rpm?: number;
+  tpm?: number;
+  monthly_budget_usd?: number;
+  metadata?: Record<string, string>;
+}
+
+export async function adminFetch(
+  base: string,
+  path: string,
+  init: RequestInit & { token?: string } = {},
+): Promise<Response> {
+  const { token = ADMIN_SECRET, headers, ...rest } = init;
+  return fetch(`${base}${path}`, {
+    ...rest,
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      ...(headers as Record<string, string>),
+    },
+  });
+}
+
+/** Mints a key through the admin API and returns its id and plaintext. */
+export async function mintKey(
+  base: string,
+  options: MintOptions = {},
+): Promise<{ id: string; key: string }> {
+  const response = await adminFetch(base, '/admin/keys', {
+    method: 'POST',
+    body: JSON.stringify({ alias: 'test-key', ...options }),
+  });
+  if (response.status !== 201)
+    throw new Error(`mint failed: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { id: string; key: string };
+  return { id: body.id, key: body.key };
+}
+
+export async function chat(
+  base: string,
+  key: string,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(`${base}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ messages: [{ role: 'user', content: 'Say hello' }], ...body }),
+  });
+}
