@@ -28,6 +28,8 @@ export interface ProxyHarness {
   resources: IsolatedServiceResources;
   upstream: FakeOpenAi;
   instances: RunningTestApp[];
+  /** Everything each replica logged. */
+  logs: LogCapture[];
   env: Record<string, string>;
   /** Starts another replica on the same database and Redis prefix. */
   startInstance(extraEnv?: Record<string, string>): Promise<RunningTestApp>;
@@ -64,10 +66,13 @@ export async function startProxy(
     ...extraEnv,
   };
   const instances: RunningTestApp[] = [];
+  const logs: LogCapture[] = [];
   const startInstance = async (more: Record<string, string> = {}): Promise<RunningTestApp> => {
+    const log = new LogCapture();
+    logs.push(log);
     const app = await startTestApp(() =>
-      createApp(loadConfig(ProxyAdminConfig, { ...env, ...more }), {
-        logDestination: new LogCapture(),
+      createApp(loadConfig(ProxyAdminConfig, { ...env, LOG_LEVEL: 'info', ...more }), {
+        logDestination: log,
       }),
     );
     instances.push(app);
@@ -78,6 +83,7 @@ export async function startProxy(
     resources,
     upstream,
     instances,
+    logs,
     env,
     startInstance,
     close: async () => {
