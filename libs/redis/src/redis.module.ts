@@ -46,6 +46,9 @@ export class RedisModule {
               url: options.url,
               prefix: options.prefix,
               connectionName: `${options.service}:commands`,
+              // Commands issued in the same tick go out in one write: under load that saves a
+              // syscall per command, which on small VMs costs more than the command itself.
+              extra: { enableAutoPipelining: true },
             }),
         },
         RedisConnectionCloser,

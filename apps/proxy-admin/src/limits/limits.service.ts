@@ -53,9 +53,23 @@ function secondsToNextMonth(now: Date): number {
  * replicas. Tokens and cost are reserved before dispatch (worst case) and settled after, so
  * concurrent requests cannot overshoot a budget by more than one request's worst case.
  */
+interface LimitCommands {
+  proxyAdmit(...args: (string | number)[]): Promise<number[]>;
+  proxySettle(...args: (string | number)[]): Promise<number>;
+}
+
 @Injectable()
 export class LimitsService {
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  private readonly redis: Redis & LimitCommands;
+
+  constructor(@Inject(REDIS) redis: Redis) {
+    // Defined commands run by SHA (EVALSHA, loading the script once), not by sending its text.
+    if (!('proxyAdmit' in redis)) {
+      redis.defineCommand('proxyAdmit', { numberOfKeys: 4, lua: ADMIT_SCRIPT });
+      redis.defineCommand('proxySettle', { numberOfKeys: 2, lua: SETTLE_SCRIPT });
+    }
+    this.redis = redis as Redis & LimitCommands;
+  }
 
   async admit(
     limits: KeyLimits,
@@ -66,9 +80,7 @@ export class LimitsService {
     const second = Math.floor(now.getTime() / 1000);
     const month = monthOf(now);
     const id = limits.keyId;
-    const result = (await this.redis.eval(
-      ADMIT_SCRIPT,
-      4,
+    const result = await this.redis.proxyAdmit(
       `revoked:${id}`,
       `rl:req:${id}`,
       `rl:tok:${id}`,
@@ -80,7 +92,7 @@ export class LimitsService {
       limits.monthlyBudgetMicroUsd ?? 0,
       costMicroUsd,
       SPEND_TTL_SECONDS,
-    )) as number[];
+    );
     const [verdict, requestsUsed, tokensUsed, oldestRequest, oldestToken] = result.map(Number) as [
       number,
       number,
@@ -133,9 +145,7 @@ export class LimitsService {
     costMicroUsd: number,
     now = new Date(),
   ): Promise<void> {
-    await this.redis.eval(
-      SETTLE_SCRIPT,
-      2,
+    await this.redis.proxySettle(
       `rl:tok:${reservation.keyId}`,
       `spend:${reservation.keyId}:${reservation.month}`,
       reservation.second,
