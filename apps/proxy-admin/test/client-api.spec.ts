@@ -124,6 +124,25 @@ describe('client API: POST /v1/chat/completions and GET /v1/models', () => {
     expect(models.data.map((m) => m.id)).toEqual(['fast']);
   });
 
+  it('answers unknown client routes and methods with 404 in the OpenAI shape', async () => {
+    const { key } = await mintKey(base);
+    for (const [method, path] of [
+      ['GET', '/v1/chat/completions'],
+      ['POST', '/v1/completions'],
+      ['GET', '/v1/models/cheap/extra'],
+    ]) {
+      const response = await fetch(`${base}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${key}` },
+      });
+      expect(response.status).toBe(404);
+      expect(((await response.json()) as OpenAiErrorBody).error).toMatchObject({
+        code: 'not_found',
+        type: 'not_found_error',
+      });
+    }
+  });
+
   it('answers 404 model_not_found for a model no upstream serves', async () => {
     const { key } = await mintKey(base);
     const response = await chat(base, key, { model: 'nonexistent-model' });
