@@ -188,6 +188,18 @@ describe('client API: POST /v1/chat/completions and GET /v1/models', () => {
     expect(((await response.json()) as OpenAiErrorBody).error.code).toBe('upstream_error');
   });
 
+  it('refuses with 503 limits_unavailable when Redis cannot be reached (fails closed)', async () => {
+    const { key } = await mintKey(base);
+    const noRedis = await proxy.startInstance({ REDIS_URL: 'redis://127.0.0.1:1' });
+    const response = await chat(noRedis.url, key, { model: 'cheap' });
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('1');
+    expect(((await response.json()) as OpenAiErrorBody).error).toMatchObject({
+      code: 'limits_unavailable',
+      type: 'api_error',
+    });
+  });
+
   it('answers malformed bodies with 400 and details, never 500', async () => {
     const { key } = await mintKey(base);
     const cases: [unknown, string][] = [

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash as digest } from 'node:crypto';
 import { ApiError, ErrorDetail } from '@platform/http';
 
 /** What the proxy itself needs from a chat request; everything else is forwarded untouched. */
@@ -118,8 +118,8 @@ export function conversationHashes(messages: unknown[]): {
     if ((m as { role?: unknown }).role === 'user') last = i;
   });
   if (last < 0) return { prefixHash: null, lastUserHash: null };
-  const hash = (value: unknown): string =>
-    createHash('sha256').update(canonicalJson(value)).digest('hex');
+  // One-shot hashing: no Hash object per digest.
+  const hash = (value: unknown): string => digest('sha256', canonicalJson(value), 'hex');
   return { prefixHash: hash(messages.slice(0, last)), lastUserHash: hash(messages[last]) };
 }
 

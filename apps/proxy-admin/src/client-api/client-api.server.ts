@@ -1,4 +1,5 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ProxyAdminConfig } from '@platform/config';
 import {
   ApiError,
   AppMetrics,
@@ -12,6 +13,19 @@ import { ModelsService } from './models.service';
 import { readJsonBody } from './request-body';
 
 type Route = 'POST /v1/chat/completions' | 'GET /v1/models';
+
+/** pino's level numbers: a line is written when its level is at least the configured one. */
+const INFO = 30;
+const WARN = 40;
+const LEVEL_RANK: Record<string, number> = {
+  trace: 10,
+  debug: 20,
+  info: INFO,
+  warn: WARN,
+  error: 50,
+  fatal: 60,
+  silent: Infinity,
+};
 
 function routeOf(req: IncomingMessage): Route | undefined {
   const path = (req.url ?? '').split('?')[0];
@@ -30,12 +44,20 @@ function routeOf(req: IncomingMessage): Route | undefined {
 @Injectable()
 export class ClientApiServer {
   private readonly logger = new Logger('ClientApi');
+  /** Access lines the configured level drops are not built at all (one per request adds up). */
+  private readonly logInfo: boolean;
+  private readonly logWarn: boolean;
 
   constructor(
     private readonly chat: ChatCompletionsService,
     private readonly models: ModelsService,
     private readonly metrics: AppMetrics,
-  ) {}
+    @Inject(ProxyAdminConfig) config: ProxyAdminConfig,
+  ) {
+    const level = LEVEL_RANK[config.LOG_LEVEL] ?? INFO;
+    this.logInfo = level <= INFO;
+    this.logWarn = level <= WARN;
+  }
 
   attach(server: Server): void {
     const app = server.listeners('request') as RequestListener[];
@@ -111,6 +133,8 @@ export class ClientApiServer {
       const seconds = (performance.now() - startedAt) / 1000;
       this.metrics.requests.inc(labels);
       this.metrics.duration.observe(labels, seconds);
+      const status = res.statusCode;
+      if (status < 400 ? !this.logInfo : status < 500 && !this.logWarn) return;
       const line = {
         req: { id: requestId, method: req.method, url: labels.route },
         res: { statusCode: res.statusCode },

@@ -85,10 +85,9 @@ export async function relayJson(
   res: ServerResponse,
   overheadMs: (upstreamDoneAt: number) => number,
 ): Promise<RelayResult> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of upstream.body) chunks.push(chunk as Buffer);
+  // undici collects the body itself: no async iterator and no per-chunk promise.
+  const raw = Buffer.from(await upstream.body.arrayBuffer());
   const upstreamDoneAt = performance.now();
-  const raw = Buffer.concat(chunks);
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw.toString('utf8'));

@@ -1,5 +1,6 @@
 import { BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
 import { ProxyAdminConfig } from '@platform/config';
+import type { EventEmitter } from 'node:events';
 import { Agent, Dispatcher, request } from 'undici';
 import { Upstream } from '../routing/model-router';
 
@@ -30,7 +31,8 @@ export class UpstreamClient implements BeforeApplicationShutdown {
   async chatCompletions(
     upstream: Upstream,
     body: string,
-    signal: AbortSignal,
+    /** Cancels the request when it emits `abort` (an AbortSignal or a plain EventEmitter). */
+    signal: AbortSignal | EventEmitter,
   ): Promise<UpstreamResponse> {
     const response = await request(`${upstream.baseUrl}/chat/completions`, {
       method: 'POST',

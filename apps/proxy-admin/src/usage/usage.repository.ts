@@ -35,8 +35,9 @@ export class UsageRepository {
         col((r) => r.errorCode),
         col((r) => r.prefixHash),
         col((r) => r.lastUserHash),
-        col((r) => r.startedAt),
-        col((r) => r.finishedAt),
+        // ISO text, not Date: pg formats Dates field by field, toISOString is native.
+        col((r) => r.startedAt.toISOString()),
+        col((r) => r.finishedAt.toISOString()),
       ],
     );
   }
