@@ -7,3 +7,4 @@ export { migrateCommand } from './migrate-command';
 export { PostgresReadinessCheck } from './postgres-readiness.check';
 export { createTestDatabase } from './test-database';
 export type { TestDatabase, TestDatabaseOptions } from './test-database';
+export { firstRow } from './rows';

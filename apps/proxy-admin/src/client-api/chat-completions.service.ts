@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ClientKeyAuthenticator } from '../keys/client-key.authenticator';
-import { VirtualKey } from '../keys/virtual-key';
+import { keyMayUse } from '../keys/virtual-key';
 import { LimitsService, Reservation } from '../limits/limits.service';
 import { AliasCache } from '../model-aliases/alias-cache';
 import { ModelPriceMicro, ModelRouter } from '../routing/model-router';
@@ -32,15 +32,6 @@ const SESSION_ID = /^[\x21-\x7e]{1,128}$/;
 
 function costMicro(price: ModelPriceMicro | undefined, prompt: number, completion: number): number {
   return price ? Math.ceil(prompt * price.input + completion * price.output) : 0;
-}
-
-/** A model is allowed when the key lists the name the client used or what it resolves to. */
-function mayUse(key: VirtualKey, requested: string, canonical: string): boolean {
-  return (
-    key.allowedModels === null ||
-    key.allowedModels.includes(requested) ||
-    key.allowedModels.includes(canonical)
-  );
 }
 
 const HOUR_MS = 3_600_000;
@@ -88,7 +79,7 @@ export class ChatCompletionsService {
     const key = await this.auth.authenticate(req.headers.authorization);
     const chat = parseChatRequest(body);
     const model = await this.aliases.resolve(chat.model);
-    if (!mayUse(key, chat.model, model)) {
+    if (!keyMayUse(key, chat.model, model)) {
       throw ApiError.forbidden('model_not_allowed', `This key may not use the model ${chat.model}`);
     }
     const upstream = this.router.upstreamFor(model);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import { ClientKeyAuthenticator } from '../keys/client-key.authenticator';
+import { keyMayUse } from '../keys/virtual-key';
 import { AliasCache } from '../model-aliases/alias-cache';
 import { ModelRouter } from '../routing/model-router';
 
@@ -20,10 +21,7 @@ export class ModelsService {
 
   async list(req: IncomingMessage): Promise<ModelList> {
     const key = await this.auth.authenticate(req.headers.authorization);
-    const allowed = (name: string, canonical: string): boolean =>
-      key.allowedModels === null ||
-      key.allowedModels.includes(name) ||
-      key.allowedModels.includes(canonical);
+    const allowed = (name: string, canonical: string): boolean => keyMayUse(key, name, canonical);
     const data: ModelList['data'] = [];
     for (const { id, upstream } of this.router.models()) {
       if (allowed(id, id)) data.push({ id, object: 'model', created: 0, owned_by: upstream });

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { firstRow } from '@platform/database';
 import { DataSource } from 'typeorm';
 import { VirtualKey } from './virtual-key';
 
@@ -20,13 +21,6 @@ interface KeyRow {
 
 const COLUMNS = `id, team_id, alias, key_prefix, allowed_models, expires_at, rpm, tpm,
   monthly_budget_micro_usd, metadata, created_at, revoked_at, last_used_at`;
-
-/** INSERT ... RETURNING always yields the row it wrote. */
-export function firstRow<T>(rows: T[]): T {
-  const row = rows[0];
-  if (row === undefined) throw new Error('the statement returned no row');
-  return row;
-}
 
 function toKey(row: KeyRow): VirtualKey {
   return {

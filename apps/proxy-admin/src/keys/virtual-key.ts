@@ -27,6 +27,19 @@ export function keyStatus(
   return 'active';
 }
 
+/** A model is allowed when the key lists the name the client used or what it resolves to. */
+export function keyMayUse(
+  key: Pick<VirtualKey, 'allowedModels'>,
+  requested: string,
+  canonical: string,
+): boolean {
+  return (
+    key.allowedModels === null ||
+    key.allowedModels.includes(requested) ||
+    key.allowedModels.includes(canonical)
+  );
+}
+
 export const MICRO_USD_PER_USD = 1_000_000;
 
 export function usdToMicro(usd: number): number {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { firstRow } from '../keys/keys.repository';
+import { firstRow } from '@platform/database';
 
 export interface ModelAlias {
   alias: string;
