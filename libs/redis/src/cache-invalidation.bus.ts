@@ -41,6 +41,8 @@ export class CacheInvalidationBus {
   private readonly listeners = new Set<InvalidationListener>();
   private readonly epochKey: string;
   private lastEpoch: number | undefined;
+  /** Messages received so far; tells resubscribe() whether one overtook its GET. */
+  private received = 0;
   private stopped = false;
 
   constructor(private readonly options: CacheInvalidationBusOptions) {
@@ -99,6 +101,7 @@ export class CacheInvalidationBus {
 
   private async resubscribe(): Promise<void> {
     await this.options.subscriber.subscribe(this.options.channel);
+    const receivedBefore = this.received;
     let current: number;
     try {
       current = Number((await this.options.commands.get(this.epochKey)) ?? 0);
@@ -107,6 +110,9 @@ export class CacheInvalidationBus {
       throw error;
     }
     if (this.stopped) return;
+    // A message that arrived while the GET was in flight was already checked against the epoch
+    // from before the reconnect (receive() flushes on a gap), and the GET's answer may predate it.
+    if (this.received !== receivedBefore) return;
     // Any change while we were away means missed messages; a smaller counter means Redis lost
     // it (restart without persistence, flush), which hides how many were missed.
     if (this.lastEpoch !== undefined && current !== this.lastEpoch) {
@@ -122,6 +128,7 @@ export class CacheInvalidationBus {
       return;
     }
     const { message, epoch } = parsed;
+    this.received += 1;
     // One connection delivers in publish order: anything but the next epoch means a gap (or a
     // counter that was reset).
     if (this.lastEpoch !== undefined && (epoch > this.lastEpoch + 1 || epoch < this.lastEpoch)) {
