@@ -10,7 +10,7 @@ export function createApp(
 ): Promise<NestExpressApplication> {
   return createPlatformApp(AppModule.forRoot(config, options), {
     errorFormat: codeErrorBody,
-    trustProxy: config.TRUST_PROXY,
+    trustProxyHops: config.TRUST_PROXY_HOPS,
     openApi: {
       title: 'maritime',
       description:

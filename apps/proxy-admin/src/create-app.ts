@@ -13,7 +13,7 @@ export async function createApp(
 ): Promise<NestExpressApplication> {
   const app = await createPlatformApp(AppModule.forRoot(config, options), {
     errorFormat: openAiErrorBody,
-    trustProxy: config.TRUST_PROXY,
+    trustProxyHops: config.TRUST_PROXY_HOPS,
     openApi: {
       title: 'proxy-admin',
       description:

@@ -6,7 +6,7 @@ export {
   VIRTUAL_KEY_PREFIX,
 } from './bearer/bearer-token';
 export { readCookie } from './bearer/cookies';
-export { digestEquals, matchTokenDigest, sha256Hex } from './crypto/token-digest';
+export { digestEquals, matchTokenDigest, sha256, sha256Hex } from './crypto/token-digest';
 export { BearerTokenGuard } from './guards/bearer-token.guard';
 export { PrincipalSlot } from './guards/principal-slot';
 export type {

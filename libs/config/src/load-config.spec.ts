@@ -36,13 +36,13 @@ describe('loadConfig', () => {
     const config = loadConfig(GeoScoringConfig, {
       PORT: ' 4000 ',
       QUEUE_WORKERS: 'false',
-      TRUST_PROXY: '1',
+      TRUST_PROXY_HOPS: '1',
       LOG_LEVEL: 'debug',
       REDIS_URL: '   ',
     });
     expect(config.PORT).toBe(4000);
     expect(config.QUEUE_WORKERS).toBe(false);
-    expect(config.TRUST_PROXY).toBe(true);
+    expect(config.TRUST_PROXY_HOPS).toBe(1);
     expect(config.LOG_LEVEL).toBe('debug');
     expect(config.REDIS_URL).toBe('redis://127.0.0.1:6379');
   });

@@ -1,6 +1,5 @@
 import { Expose } from 'class-transformer';
 import {
-  IsBoolean,
   IsIn,
   IsInt,
   IsOptional,
@@ -11,7 +10,7 @@ import {
   MinLength,
   ValidateIf,
 } from 'class-validator';
-import { ToBoolean, ToInt, Trimmed } from './transforms';
+import { ToInt, Trimmed } from './transforms';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -69,11 +68,18 @@ export abstract class ServiceConfig {
   @Max(600_000)
   SHUTDOWN_TIMEOUT_MS = 25_000;
 
-  /** Trust X-Forwarded-For from the ingress (client IPs for rate limits and logs). */
+  /**
+   * Proxies in front of the service whose X-Forwarded-For entries are trusted (0 locally, 1
+   * behind the ingress). A count, never "trust everything": the client writes the leftmost
+   * entries itself, so only the ones our own proxies appended may name the client IP that rate
+   * limits and logs use.
+   */
   @Expose()
-  @ToBoolean()
-  @IsBoolean({ message: 'must be true or false' })
-  TRUST_PROXY = false;
+  @ToInt()
+  @IsInt()
+  @Min(0)
+  @Max(10)
+  TRUST_PROXY_HOPS = 0;
 
   /** Build version reported in logs and docs. */
   @Expose()

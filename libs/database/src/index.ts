@@ -8,3 +8,5 @@ export { PostgresReadinessCheck } from './postgres-readiness.check';
 export { createTestDatabase } from './test-database';
 export type { TestDatabase, TestDatabaseOptions } from './test-database';
 export { firstRow } from './rows';
+export { rowsOf } from './sql-runner';
+export type { SqlRunner } from './sql-runner';

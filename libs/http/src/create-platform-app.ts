@@ -13,7 +13,8 @@ import { OpenApiOptions, setupOpenApi } from './openapi/openapi';
 export interface PlatformAppOptions {
   errorFormat: ErrorBodyFormat;
   openApi: OpenApiOptions;
-  trustProxy: boolean;
+  /** Proxies whose X-Forwarded-For entries are trusted (Express `trust proxy` as a hop count). */
+  trustProxyHops: number;
   /** Largest JSON body accepted; larger answers 413 `payload_too_large`. */
   jsonLimit?: string;
 }
@@ -35,7 +36,7 @@ export async function createPlatformApp(
   });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
-  app.set('trust proxy', options.trustProxy);
+  app.set('trust proxy', options.trustProxyHops);
   // Registered before any route, so every request is timed, including 404s.
   app.use(app.get(AppMetrics).middleware());
   app.use(json({ limit: options.jsonLimit ?? '256kb' }), rejectBadBody);

@@ -1,12 +1,16 @@
-import { Body, Controller, Get, Module, Post } from '@nestjs/common';
+import { Body, Controller, Get, Module, Post, Res } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Response as ExpressResponse } from 'express';
+import { PassThrough } from 'node:stream';
+import { createPlatformApp } from './create-platform-app';
 import { RunningTestApp, startTestApp } from '@platform/testing';
 import { Type } from 'class-transformer';
 import { IsInt, IsString, Max, Min, MinLength, ValidateNested } from 'class-validator';
 import { ApiError } from './errors/api-error';
 import { codeErrorBody, openAiErrorBody } from './errors/error-body';
 import { HttpErrorFilter } from './errors/http-error.filter';
+import { PlatformHttpModule } from './platform-http.module';
 import { createValidationPipe } from './errors/validation.pipe';
 
 class LimitsDto {
@@ -44,6 +48,17 @@ class ThingsController {
   @Get('bug')
   bug(): never {
     throw new Error('connection string postgres://user:pw@db leaked?');
+  }
+
+  @Get('own-cache-control')
+  ownCacheControl(): never {
+    throw new ApiError(503, 'unavailable', 'Later', { headers: { 'Cache-Control': 'no-cache' } });
+  }
+
+  @Get('preset-cache-control')
+  presetCacheControl(@Res({ passthrough: true }) res: ExpressResponse): never {
+    res.setHeader('Cache-Control', 'no-store');
+    throw new ApiError(409, 'conflict', 'Conflict');
   }
 }
 
@@ -148,5 +163,85 @@ describe('validation and error filter over HTTP', () => {
     const text = await response.text();
     expect(JSON.parse(text)).toEqual({ error: 'Internal server error', code: 'internal_error' });
     expect(text).not.toContain('postgres://');
+  });
+});
+
+@Module({
+  imports: [
+    PlatformHttpModule.forRoot({
+      service: 'platform-app-spec',
+      logLevel: 'silent',
+      readinessChecks: [],
+      logDestination: new PassThrough(),
+    }),
+  ],
+  controllers: [ThingsController],
+})
+class PlatformThingsModule {}
+
+describe('error responses are never cacheable', () => {
+  let platform: RunningTestApp;
+
+  beforeAll(async () => {
+    platform = await startTestApp(() =>
+      createPlatformApp(PlatformThingsModule, {
+        errorFormat: codeErrorBody,
+        trustProxyHops: 0,
+        jsonLimit: '1kb',
+        openApi: { title: 'spec', description: 'spec', version: '0' },
+      }),
+    );
+  });
+  afterAll(async () => {
+    await platform.close();
+  });
+
+  const send = (body: string): Promise<Response> =>
+    fetch(`${platform.url}/things`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+
+  it('marks body-parser errors (answered before any Nest middleware) private, no-store', async () => {
+    const malformed = await send('{"name": ');
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ code: 'invalid_json' });
+    expect(malformed.headers.get('cache-control')).toBe('private, no-store');
+
+    const large = await send(JSON.stringify({ name: 'x'.repeat(4096), count: 1 }));
+    expect(large.status).toBe(413);
+    expect(await large.json()).toMatchObject({ code: 'payload_too_large' });
+    expect(large.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('marks errors rendered by the filter private, no-store: 4xx, 404 route, 500', async () => {
+    for (const [path, status] of [
+      ['/things/teapot', 429],
+      ['/nowhere', 404],
+      ['/things/bug', 500],
+    ] as const) {
+      const response = await fetch(`${platform.url}${path}`);
+      expect({ path, status: response.status }).toEqual({ path, status });
+      expect(response.headers.get('cache-control')).toBe('private, no-store');
+    }
+    const invalid = await send(JSON.stringify({ name: 'x' }));
+    expect(invalid.status).toBe(400);
+    expect(invalid.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('keeps a Cache-Control set by the error itself or already on the response', async () => {
+    const own = await fetch(`${platform.url}/things/own-cache-control`);
+    expect(own.status).toBe(503);
+    expect(own.headers.get('cache-control')).toBe('no-cache');
+    const preset = await fetch(`${platform.url}/things/preset-cache-control`);
+    expect(preset.status).toBe(409);
+    expect(preset.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('leaves successful responses to the service', async () => {
+    const ok = await send(JSON.stringify({ name: 'abc', count: 1, limits: { rpm: 1 } }));
+    expect(ok.status).toBe(201);
+    expect(ok.headers.get('cache-control')).toBeNull();
   });
 });

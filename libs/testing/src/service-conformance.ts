@@ -7,6 +7,7 @@ import { describeProcessConformance } from './process-conformance';
 import { startTcpProxy, TcpProxy } from './tcp-proxy';
 import { isolateService, IsolatedServiceResources, testEnvironment } from './test-environment';
 import { RunningTestApp, startTestApp, waitFor } from './test-app';
+import { compileErrors, validate as validateOpenApi } from '@readme/openapi-parser';
 
 export interface ConformanceOptions<C> {
   service: string;
@@ -100,6 +101,10 @@ export function describeServiceConformance<C>(options: ConformanceOptions<C>): v
         paths: Record<string, unknown>;
       };
       expect(doc.openapi).toMatch(/^3\./);
+      // A document client generators can consume: valid against the OpenAPI schema, unique
+      // operation ids, no dangling $refs.
+      const validation = await validateOpenApi(structuredClone(spec.body) as never);
+      expect(validation.valid ? '' : compileErrors(validation)).toBe('');
       expect(doc.info.title).toBe(options.service);
       expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/healthz', '/readyz']));
     });

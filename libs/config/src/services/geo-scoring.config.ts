@@ -1,6 +1,6 @@
 import { Expose } from 'class-transformer';
-import { IsBoolean, IsOptional, IsString, MinLength } from 'class-validator';
-import { ToBoolean } from '../transforms';
+import { IsBoolean, IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
+import { ToBoolean, ToInt } from '../transforms';
 import { ServiceConfig } from '../service.config';
 import { DEFAULT_DATABASE_URLS } from './migration.config';
 
@@ -30,4 +30,37 @@ export class GeoScoringConfig extends ServiceConfig {
   @ToBoolean()
   @IsBoolean({ message: 'must be true or false' })
   QUEUE_WORKERS = true;
+
+  /** R, the conditional permutations per cell of Local Moran's I (design 2.5). */
+  @Expose()
+  @ToInt()
+  @IsInt()
+  @Min(99)
+  @Max(9999)
+  MORAN_PERMUTATIONS = 999;
+
+  /** Seed of the permutation PRNG, so diagnostics are reproducible (design 2.5). */
+  @Expose()
+  @ToInt()
+  @IsInt()
+  @Min(0)
+  @Max(4_294_967_295)
+  MORAN_SEED = 20_240_601;
+
+  /** Delay of the per-metro score refresh an ingest schedules (repeats collapse into one). */
+  @Expose()
+  @ToInt()
+  @IsInt()
+  @Min(0)
+  @Max(86_400_000)
+  SCORE_REFRESH_DELAY_MS = 600_000;
+
+  /**
+   * Per-client rate limits of the public API (design 3.4). Only benchmarks turn them off; a
+   * replica behind the ingress never should.
+   */
+  @Expose()
+  @ToBoolean()
+  @IsBoolean({ message: 'must be true or false' })
+  RATE_LIMITS_ENABLED = true;
 }

@@ -32,6 +32,19 @@ describe('normalizeError', () => {
     });
   });
 
+  it('answers 503 with Retry-After when the database pool is exhausted', () => {
+    const poolTimeout = new Error('timeout exceeded when trying to connect');
+    for (const error of [poolTimeout, new Error('query failed', { cause: poolTimeout })]) {
+      expect(normalizeError(error)).toEqual({
+        status: 503,
+        code: 'service_unavailable',
+        message: 'The service is overloaded; retry shortly',
+        headers: { 'Retry-After': '1' },
+        unexpected: false,
+      });
+    }
+  });
+
   it('turns anything else into a 500 without its message', () => {
     expect(normalizeError(new Error('secret detail'))).toEqual({
       status: 500,

@@ -64,10 +64,32 @@ export function normalizeError(exception: unknown): NormalizedWithHeaders {
       unexpected: status >= 500,
     };
   }
+  if (isOverloaded(exception)) {
+    return {
+      status: 503,
+      code: 'service_unavailable',
+      message: 'The service is overloaded; retry shortly',
+      headers: { 'Retry-After': '1' },
+      unexpected: false,
+    };
+  }
   return {
     status: 500,
     code: 'internal_error',
     message: 'Internal server error',
     unexpected: true,
   };
+}
+
+/**
+ * The database pool could not hand out a connection in time (node-postgres's pool timeout):
+ * the request was fine, the service is saturated. Clients and load balancers should back off and
+ * retry, which is what 503 + Retry-After says; a 500 would say our code failed.
+ */
+function isOverloaded(exception: unknown): boolean {
+  for (let error = exception, depth = 0; error instanceof Error && depth < 3; depth++) {
+    if (error.message === 'timeout exceeded when trying to connect') return true;
+    error = error.cause;
+  }
+  return false;
 }

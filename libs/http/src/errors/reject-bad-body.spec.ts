@@ -1,9 +1,21 @@
 import { ApiError } from './api-error';
 import { rejectBadBody } from './reject-bad-body';
 
-function passedOn(error: unknown): unknown {
+class FakeResponse {
+  headersSent = false;
+  readonly headers = new Map<string, string>();
+  getHeader(name: string): string | undefined {
+    return this.headers.get(name.toLowerCase());
+  }
+  setHeader(name: string, value: string): this {
+    this.headers.set(name.toLowerCase(), value);
+    return this;
+  }
+}
+
+function passedOn(error: unknown, res = new FakeResponse()): unknown {
   let forwarded: unknown;
-  rejectBadBody(error, {} as never, {} as never, (e?: unknown) => (forwarded = e));
+  rejectBadBody(error, {} as never, res as never, (e?: unknown) => (forwarded = e));
   return forwarded;
 }
 
@@ -33,5 +45,20 @@ describe('rejectBadBody', () => {
   it('leaves everything else to the error filter', () => {
     const bug = new Error('bug');
     expect(passedOn(bug)).toBe(bug);
+  });
+
+  it('marks the error uncacheable, since it answers before any Nest middleware runs', () => {
+    const res = new FakeResponse();
+    passedOn(parserError('entity.parse.failed'), res);
+    expect(res.getHeader('Cache-Control')).toBe('private, no-store');
+  });
+
+  it('keeps a Cache-Control already chosen, and leaves a response already sent alone', () => {
+    const chosen = new FakeResponse().setHeader('Cache-Control', 'no-cache');
+    passedOn(parserError('entity.too.large', 413), chosen);
+    expect(chosen.getHeader('Cache-Control')).toBe('no-cache');
+    const sent = Object.assign(new FakeResponse(), { headersSent: true });
+    passedOn(parserError('entity.parse.failed'), sent);
+    expect(sent.headers.size).toBe(0);
   });
 });

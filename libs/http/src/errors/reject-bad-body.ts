@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { ApiError } from './api-error';
+import { markErrorUncacheable } from './http-error.filter';
 import { codeForStatus } from './normalize-error';
 
 /** body-parser / raw-body failures, mapped to what the client did wrong. */
@@ -35,14 +36,17 @@ const BODY_ERRORS: Record<string, { status: number; code: string; message: strin
 /**
  * Express error middleware right after the body parser: turns its failures (malformed JSON,
  * too large, bad charset, a body that is not the gzip it claims) into ApiErrors before Nest
- * flattens them into a bare 400 or, without a status it knows, a 500.
+ * flattens them into a bare 400 or, without a status it knows, a 500. It runs before any Nest
+ * middleware (which is where services set their default Cache-Control), so it marks the response
+ * uncacheable itself.
  */
 export function rejectBadBody(
   error: unknown,
   _req: Request,
-  _res: Response,
+  res: Response,
   next: NextFunction,
 ): void {
+  if (!res.headersSent) markErrorUncacheable(res);
   if (error instanceof Error) {
     const type = (error as { type?: unknown }).type;
     const known = typeof type === 'string' ? BODY_ERRORS[type] : undefined;
