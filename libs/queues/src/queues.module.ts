@@ -1,0 +1,58 @@
+import {
+  BeforeApplicationShutdown,
+  DynamicModule,
+  Inject,
+  Injectable,
+  Module,
+  ModuleMetadata,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
+import { QueueRegistry } from './queue-registry';
+import { QUEUES_OPTIONS, QueuesOptions } from './queues.options';
+
+@Injectable()
+class QueuesLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  constructor(@Inject(QueueRegistry) private readonly registry: QueueRegistry) {}
+
+  // Every processor registered itself during module init, so all workers start together.
+  onApplicationBootstrap(): void {
+    this.registry.start();
+  }
+
+  // Before the shutdown hooks that close PostgreSQL and the app's Redis: a running job finishes
+  // with its connections still open.
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.registry.close();
+  }
+}
+
+export interface QueuesModuleAsyncOptions {
+  imports?: ModuleMetadata['imports'];
+  inject?: unknown[];
+  useFactory: (...args: never[]) => QueuesOptions | Promise<QueuesOptions>;
+}
+
+/** Provides QueueRegistry (queues, optional workers, schedulers) for one app. */
+@Module({})
+export class QueuesModule {
+  static forRootAsync(options: QueuesModuleAsyncOptions): DynamicModule {
+    return {
+      module: QueuesModule,
+      imports: options.imports ?? [],
+      providers: [
+        {
+          provide: QUEUES_OPTIONS,
+          inject: options.inject as never[],
+          useFactory: options.useFactory,
+        },
+        {
+          provide: QueueRegistry,
+          inject: [QUEUES_OPTIONS],
+          useFactory: (queuesOptions: QueuesOptions) => new QueueRegistry(queuesOptions),
+        },
+        QueuesLifecycle,
+      ],
+      exports: [QueueRegistry],
+    };
+  }
+}
