@@ -14,9 +14,13 @@ export function build() {
 }
 
 /** Runs a node script to completion; resolves with its exit code. */
-export function runNode(file, env) {
+export function runNode(file, env, args = []) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(ROOT, file)], { cwd: ROOT, env, stdio: 'inherit' });
+    const child = spawn(process.execPath, [join(ROOT, file), ...args], {
+      cwd: ROOT,
+      env,
+      stdio: 'inherit',
+    });
     child.once('exit', (code) => resolve(code ?? 1));
   });
 }

@@ -2,7 +2,10 @@
 // - DATABASE_URL, when set, names the PostgreSQL server (each service uses its own database).
 //   When it is not set and nothing answers on 127.0.0.1:5432, embedded PostgreSQL (PGlite) is used.
 // - REDIS_URL (default redis://127.0.0.1:6379) must answer; there is no embedded Redis.
-// - ADMIN_SECRET is generated for this run when not set, and printed.
+// - ADMIN_SECRET (proxy-admin) and INGEST_TOKEN (geo-scoring) are generated for this run when not
+//   set, and printed.
+// - geo-scoring's database gets the deterministic seed (profile GEO_SEED_PROFILE, default tiny;
+//   `none` skips it) when it is empty, so its routes answer with data on a first run.
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -47,6 +50,8 @@ if (postgres === 'ok') {
 }
 
 const adminSecret = env.ADMIN_SECRET ?? randomBytes(24).toString('base64url');
+const ingestToken = env.INGEST_TOKEN ?? randomBytes(24).toString('base64url');
+const seedProfile = env.GEO_SEED_PROFILE ?? 'tiny';
 build();
 for (const service of SERVICES) {
   const code = await runNode(entry(service, 'migrate'), {
@@ -60,6 +65,20 @@ for (const service of SERVICES) {
   }
 }
 
+if (seedProfile !== 'none' && embedded) {
+  say('geo-scoring: not seeding embedded PostgreSQL (too slow); see apps/geo-scoring/README.md.');
+} else if (seedProfile !== 'none') {
+  const code = await runNode(
+    'tools/cli.mjs',
+    {
+      ...env,
+      DATABASE_URL: databaseUrls['geo-scoring'],
+    },
+    ['geo', 'seed', '--profile', seedProfile, '--if-empty'],
+  );
+  if (code !== 0) say(`geo-scoring: seeding failed (exit ${code}); starting without data`);
+}
+
 const children = SERVICES.map((service) =>
   spawn(process.execPath, [join(ROOT, entry(service, 'main'))], {
     cwd: ROOT,
@@ -70,6 +89,7 @@ const children = SERVICES.map((service) =>
       DATABASE_URL: databaseUrls[service.name],
       REDIS_URL: redisUrl,
       ...(service.name === 'proxy-admin' ? { ADMIN_SECRET: adminSecret } : {}),
+      ...(service.name === 'geo-scoring' ? { INGEST_TOKEN: ingestToken } : {}),
     },
   }),
 );
@@ -118,5 +138,6 @@ if (!stopping) {
   for (const [i, s] of SERVICES.entries())
     say(`  ${s.name.padEnd(12)} ${urls[i]}  (docs: ${urls[i]}/docs)`);
   if (!env.ADMIN_SECRET) say(`  ADMIN_SECRET for this run: ${adminSecret}`);
+  if (!env.INGEST_TOKEN) say(`  INGEST_TOKEN for this run: ${ingestToken}`);
   say('  Ctrl-C stops all three.');
 }

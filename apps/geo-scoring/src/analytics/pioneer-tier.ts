@@ -79,3 +79,32 @@ export function countsAsPrior(licence: LicenceForPrior, other: LicenceForPrior):
   assertIsoDate('closeDate', other.closeDate);
   return other.closeDate > new Date(openedAt).toISOString().slice(0, 10);
 }
+
+/**
+ * The tier of `licence` among its neighbours (design §2.8): priors are counted over `nearby(c)`
+ * for every cell c of `disk` (gridDisk(licence cell, 1)); `isSame` leaves out other versions of
+ * the licence itself. Counting stops once the licence is Mature, since more priors change nothing.
+ */
+export function pioneerTierAmong<T extends LicenceForPrior>(
+  licence: LicenceForPrior,
+  disk: readonly string[],
+  nearby: (cell: string) => Iterable<T>,
+  today: string,
+  isSame: (other: T) => boolean = () => false,
+): PioneerTier {
+  let priorCount = 0;
+  if (naicsIndustryGroup(licence.naicsCode) !== null) {
+    search: for (const cell of disk) {
+      for (const other of nearby(cell)) {
+        if (isSame(other) || !countsAsPrior(licence, other)) continue;
+        if (++priorCount > ADVANCED_MAX_PRIOR) break search;
+      }
+    }
+  }
+  return pioneerTier({
+    naicsCode: licence.naicsCode,
+    priorCount,
+    closeDate: licence.closeDate,
+    today,
+  });
+}

@@ -17,7 +17,7 @@ export const TIERS = ['prime', 'strong', 'solid', 'watch', 'elevated'] as const;
 export type Tier = (typeof TIERS)[number];
 
 /** Lower bounds in hundredths, highest first; `elevated` is everything below the last one. */
-const TIER_FLOORS: ReadonlyArray<readonly [Tier, number]> = [
+export const TIER_FLOORS: ReadonlyArray<readonly [Tier, number]> = [
   ['prime', 8000],
   ['strong', 6000],
   ['solid', 4000],
@@ -35,6 +35,18 @@ export function tierOf(score: number): Tier {
     }
   }
   return 'elevated';
+}
+
+/**
+ * The same buckets as a SQL CASE over `column` (a trusted column name, never user input), so a
+ * route can count tiers in the database without a second copy of the thresholds. Stored values
+ * have 2 decimals, so `round(column * 100)` is exact and has no ties to break.
+ */
+export function tierSqlCase(column: string): string {
+  const arms = TIER_FLOORS.map(
+    ([tier, floor]) => `WHEN round(${column} * 100) >= ${floor} THEN '${tier}'`,
+  ).join(' ');
+  return `CASE ${arms} ELSE 'elevated' END`;
 }
 
 /** Null-propagating form for nullable signals (a null signal has no tier). */

@@ -19,3 +19,9 @@ export {
   type SpatialDiagnosticsRow,
 } from './spatial-diagnostics';
 export { checkDonut, DONUT_MIN_PERSISTENCE, median, type DonutCheck } from './tda-donut';
+// Database side (loads cell_scores, writes a run): the job and the seed call this.
+export {
+  SpatialDiagnosticsService,
+  type SpatialDiagnosticsOptions,
+  type SpatialDiagnosticsRunResult,
+} from './spatial-diagnostics.service';

@@ -1,0 +1,54 @@
+import { Global, Module } from '@nestjs/common';
+import { GeoScoringConfig } from '@platform/config';
+import { AppMetrics } from '@platform/http';
+import { QueuesModule } from '@platform/queues';
+import { ScoreRefreshModule } from '../score-refresh/score-refresh.module';
+import { BullIngestFollowUps } from './bull-ingest-follow-ups';
+import { IngestFollowUps } from './ingest-follow-ups';
+import { JOB_QUEUES } from './job-queues';
+import { JobSchedules } from './job-schedules';
+import { LicenceTiersProcessor } from './licence-tiers/licence-tiers.processor';
+import { PartitionMaintainProcessor } from './partition-maintain/partition-maintain.processor';
+import { PopulationRefreshProcessor } from './population-refresh/population-refresh.processor';
+import { RetentionProcessor } from './retention/retention.processor';
+import { RobustnessClassifyProcessor } from './robustness-classify/robustness-classify.processor';
+import { RollupReconcileProcessor } from './rollup-reconcile/rollup-reconcile.processor';
+import { ScoreRefreshProcessor } from './score-refresh/score-refresh.processor';
+import { SpatialDiagnosticsProcessor } from './spatial-diagnostics/spatial-diagnostics.processor';
+
+/**
+ * Background jobs of design 1.5 on BullMQ. Queues exist in every replica (to enqueue); workers
+ * only where QUEUE_WORKERS is on. Global so that ingestion injects IngestFollowUps without
+ * importing queue code.
+ */
+@Global()
+@Module({
+  imports: [
+    ScoreRefreshModule,
+    QueuesModule.forRootAsync({
+      inject: [GeoScoringConfig, AppMetrics],
+      useFactory: (config: GeoScoringConfig, metrics: AppMetrics) => ({
+        redisUrl: config.REDIS_URL,
+        redisPrefix: config.REDIS_PREFIX,
+        service: config.serviceName,
+        workers: config.QUEUE_WORKERS,
+        queues: Object.values(JOB_QUEUES),
+        metricsRegistry: metrics.registry,
+      }),
+    }),
+  ],
+  providers: [
+    { provide: IngestFollowUps, useClass: BullIngestFollowUps },
+    JobSchedules,
+    ScoreRefreshProcessor,
+    SpatialDiagnosticsProcessor,
+    RobustnessClassifyProcessor,
+    RollupReconcileProcessor,
+    PopulationRefreshProcessor,
+    PartitionMaintainProcessor,
+    RetentionProcessor,
+    LicenceTiersProcessor,
+  ],
+  exports: [IngestFollowUps, QueuesModule],
+})
+export class JobsModule {}

@@ -1,0 +1,109 @@
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { GeoScoringConfig } from '@platform/config';
+import { QueueRegistry } from '@platform/queues';
+import { REDIS } from '@platform/redis';
+import { Job } from 'bullmq';
+import type Redis from 'ioredis';
+import { RobustnessService } from '../../robustness/robustness.service';
+import { ScoreRefreshResult, ScoreRefreshService } from '../../score-refresh/score-refresh.service';
+import { IngestFollowUps } from '../ingest-follow-ups';
+import {
+  JOB_QUEUES,
+  ROBUSTNESS_CLASSIFY_DEDUP_ID,
+  RobustnessClassifyJobData,
+  ScoreRefreshJobData,
+  scoresRefreshedChannel,
+  SpatialDiagnosticsJobData,
+  utcDay,
+} from '../job-queues';
+
+export interface ScoreRefreshJobResult {
+  scoreRunId: string;
+  asOf: string;
+  metros: string[];
+  skippedMetros: string[];
+  cellsScored: number;
+  cellsTouched: number;
+  classificationQueued: boolean;
+}
+
+/**
+ * Daily 04:00 UTC (all metros) and after ingests (one metro, debounced): runs the engine, then
+ * queues the follow-ups (spatial diagnostics per metro, the robustness classifier when the
+ * engine changed) and tells every replica on `geo:scores-refreshed`.
+ */
+@Injectable()
+export class ScoreRefreshProcessor implements OnModuleInit {
+  private readonly logger = new Logger(ScoreRefreshProcessor.name);
+
+  constructor(
+    @Inject(QueueRegistry) private readonly queues: QueueRegistry,
+    @Inject(ScoreRefreshService) private readonly scoreRefresh: ScoreRefreshService,
+    @Inject(RobustnessService) private readonly robustness: RobustnessService,
+    @Inject(IngestFollowUps) private readonly followUps: IngestFollowUps,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(GeoScoringConfig) private readonly config: GeoScoringConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.queues.process<ScoreRefreshJobData, ScoreRefreshJobResult>(
+      JOB_QUEUES.scoreRefresh,
+      (job) => this.process(job),
+      // A refresh of every metro can take minutes; the lock is renewed meanwhile.
+      { lockDurationMs: 120_000 },
+    );
+  }
+
+  async process(job: Job<ScoreRefreshJobData>): Promise<ScoreRefreshJobResult> {
+    const asOf = job.data.asOf ?? utcDay();
+    const result = await this.scoreRefresh.refresh({
+      asOf,
+      trigger: job.data.trigger,
+      metros: job.data.metros,
+    });
+    await this.enqueueDiagnostics(result);
+    const classificationQueued = await this.robustness.needsClassification();
+    if (classificationQueued) {
+      await this.queues
+        .queue<RobustnessClassifyJobData>(JOB_QUEUES.robustnessClassify)
+        .add(
+          'classify',
+          { scoreRunId: result.scoreRunId },
+          { deduplication: { id: ROBUSTNESS_CLASSIFY_DEDUP_ID, keepLastIfActive: true } },
+        );
+    }
+    // A metro another replica was refreshing may have missed this job's data: try it again
+    // after the debounce delay rather than lose the refresh.
+    if (result.skippedMetros.length > 0)
+      await this.followUps.metroDataChanged(result.skippedMetros);
+    await this.redis.publish(
+      scoresRefreshedChannel(this.config.REDIS_PREFIX),
+      JSON.stringify({ score_run_id: result.scoreRunId }),
+    );
+    return {
+      scoreRunId: result.scoreRunId,
+      asOf,
+      metros: result.metros,
+      skippedMetros: result.skippedMetros,
+      cellsScored: result.cellsScored,
+      cellsTouched: result.cellsTouched,
+      classificationQueued,
+    };
+  }
+
+  private async enqueueDiagnostics(result: ScoreRefreshResult): Promise<void> {
+    if (result.metros.length === 0) return;
+    // jobId per (metro, run): a retried refresh job does not queue the same diagnostics twice.
+    await this.queues.queue<SpatialDiagnosticsJobData>(JOB_QUEUES.spatialDiagnostics).addBulk(
+      result.metros.map((metroSlug) => ({
+        name: metroSlug,
+        data: { metroSlug, scoreRunId: result.scoreRunId },
+        opts: { jobId: `diag-${metroSlug}-${result.scoreRunId}` },
+      })),
+    );
+    this.logger.log(
+      { score_run_id: result.scoreRunId, metros: result.metros },
+      'spatial diagnostics queued',
+    );
+  }
+}

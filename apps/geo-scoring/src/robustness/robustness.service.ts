@@ -1,0 +1,65 @@
+// The robustness classifier job (design 2.6): every scored res-8 cell against its res-7 parent.
+// It re-runs after a material engine change (needsClassification) or on `tools geo classify`.
+// Constructible without Nest (the seed and the CLI run it in-process).
+import { DataSource } from 'typeorm';
+import { classifyRobustness, engineFingerprint } from '../scoring';
+import { ClassifiedCell, RobustnessRepository } from './robustness.repository';
+
+export interface ClassifyResult {
+  robustnessRunId: string;
+  classified: number;
+  unclassified: number;
+}
+
+export class RobustnessService {
+  private readonly repository = new RobustnessRepository();
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * True when the latest succeeded score run's engine fingerprint differs from the latest
+   * classifier run's, or no classifier run exists yet; false before any score run.
+   */
+  async needsClassification(): Promise<boolean> {
+    const latest = await this.repository.latestFingerprints(this.dataSource);
+    return (
+      latest.scoreFingerprint !== null && latest.scoreFingerprint !== latest.robustnessFingerprint
+    );
+  }
+
+  /**
+   * One transaction: the run row, every cell's class (null = unclassified: first scored after
+   * the previous classifier run started, parent unscored, or no comparable group) and the
+   * counts. The run carries the latest score run's fingerprint.
+   */
+  async classify(): Promise<ClassifyResult> {
+    return this.dataSource.transaction(async (manager) => {
+      await this.repository.lock(manager);
+      const latest = await this.repository.latestFingerprints(manager);
+      const previousStartedAt = await this.repository.previousRunStartedAt(manager);
+      const runId = await this.repository.startRun(
+        manager,
+        latest.scoreFingerprint ?? engineFingerprint(),
+        latest.scoreRunId,
+      );
+      const cells = await this.repository.loadCells(manager, previousStartedAt);
+      const classified: ClassifiedCell[] = cells.map((cell) => {
+        const result = cell.newSincePreviousRun
+          ? { robustnessClass: null, supportStability: null }
+          : classifyRobustness(cell, cell.parent);
+        return {
+          h3Index: cell.h3Index,
+          robustnessClass: result.robustnessClass,
+          supportStability: result.supportStability,
+        };
+      });
+      const counts = {
+        classified: classified.filter((c) => c.robustnessClass !== null).length,
+        unclassified: classified.filter((c) => c.robustnessClass === null).length,
+      };
+      await this.repository.writeClasses(manager, runId, classified);
+      await this.repository.finishRun(manager, runId, counts);
+      return { robustnessRunId: runId, ...counts };
+    });
+  }
+}

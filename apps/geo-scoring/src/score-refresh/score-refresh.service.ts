@@ -1,0 +1,242 @@
+// The score refresh (design 2.1, 1.5 score-refresh, 3.5 score.changed): per metro, under an
+// advisory lock and in ONE transaction, load the engine inputs as of D, score res 8 and res 7,
+// then write current scores, snapshots of touched cells, the metro's daily trend point and the
+// score.changed outbox. Constructible without Nest: the seed replays days with it in-process.
+import { monotonicFactory } from 'ulid';
+import { DataSource, QueryRunner } from 'typeorm';
+import {
+  CellFeatures,
+  CellScore,
+  engineFingerprint,
+  isTouched,
+  metroRawFeatures,
+  scoreMetro,
+} from '../scoring';
+import { buildRes7Inputs, buildRes8Inputs, ResolutionCell } from './cell-inputs';
+import { decideScoreChanges } from './score-changed';
+import { ScoreInputsRepository } from './score-inputs.repository';
+import {
+  OutboxDelivery,
+  ScoredCellWrite,
+  ScoreRefreshRepository,
+  ScoreTrigger,
+} from './score-refresh.repository';
+import { assertIsoDate } from '../analytics/dates';
+
+export interface ScoreRefreshRequest {
+  asOf: string /* YYYY-MM-DD */;
+  trigger: ScoreTrigger;
+  /** Default: every metro. */
+  metros?: readonly string[];
+}
+
+export interface ScoreRefreshResult {
+  scoreRunId: string;
+  asOf: string;
+  metros: string[];
+  /** Another replica held the metro's advisory lock. */
+  skippedMetros: string[];
+  cellsScored: number;
+  cellsTouched: number;
+  engineFingerprint: string;
+  /** vs the previous succeeded run (false when there is none). */
+  fingerprintChanged: boolean;
+  /** score.changed deliveries written (pending): enqueue them after this call returns. */
+  deliveryIds?: string[];
+}
+
+export const SCORE_CHANGED = 'score.changed';
+
+interface MetroOutcome {
+  scored: number;
+  touched: number;
+  deliveryIds: string[];
+}
+
+function score(metroSlug: string, cells: readonly ResolutionCell[]): CellScore[] {
+  const raw = metroRawFeatures(cells.map((c) => c.inputs));
+  const features: CellFeatures[] = cells.map((c, i) => ({
+    h3Index: c.h3Index,
+    metroSlug,
+    raw: raw[i],
+    volumeCount: c.volumeCount,
+  }));
+  return scoreMetro(features);
+}
+
+export class ScoreRefreshService {
+  private readonly inputs = new ScoreInputsRepository();
+  private readonly repository = new ScoreRefreshRepository();
+  private readonly nextUlid = monotonicFactory();
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  async refresh(request: ScoreRefreshRequest): Promise<ScoreRefreshResult> {
+    assertIsoDate('asOf', request.asOf);
+    const known = await this.repository.metroSlugs(this.dataSource);
+    const requested = request.metros === undefined ? known : [...new Set(request.metros)].sort();
+    const unknown = requested.filter((slug) => !known.includes(slug));
+    if (unknown.length > 0) throw new RangeError(`unknown metro(s): ${unknown.join(', ')}`);
+
+    const fingerprint = engineFingerprint();
+    const runId = await this.repository.startRun(this.dataSource, {
+      trigger: request.trigger,
+      asOf: request.asOf,
+      fingerprint,
+      metros: requested,
+    });
+    const previous = await this.repository.previousFingerprint(this.dataSource, runId, null);
+    const scoredMetros: string[] = [];
+    const skippedMetros: string[] = [];
+    const deliveryIds: string[] = [];
+    let cellsScored = 0;
+    let cellsTouched = 0;
+    try {
+      for (const metroSlug of requested) {
+        const outcome = await this.refreshMetro(metroSlug, request.asOf, runId, fingerprint);
+        if (outcome === null) {
+          skippedMetros.push(metroSlug);
+          continue;
+        }
+        scoredMetros.push(metroSlug);
+        cellsScored += outcome.scored;
+        cellsTouched += outcome.touched;
+        deliveryIds.push(...outcome.deliveryIds);
+      }
+    } catch (error) {
+      await this.repository.finishRun(this.dataSource, runId, {
+        status: 'failed',
+        metros: scoredMetros,
+        scored: cellsScored,
+        touched: cellsTouched,
+      });
+      throw error;
+    }
+    await this.repository.finishRun(this.dataSource, runId, {
+      status: 'succeeded',
+      metros: scoredMetros,
+      scored: cellsScored,
+      touched: cellsTouched,
+    });
+    return {
+      scoreRunId: runId,
+      asOf: request.asOf,
+      metros: scoredMetros,
+      skippedMetros,
+      cellsScored,
+      cellsTouched,
+      engineFingerprint: fingerprint,
+      fingerprintChanged: previous !== null && previous !== fingerprint,
+      deliveryIds,
+    };
+  }
+
+  /** null = another replica holds the metro's lock. */
+  private async refreshMetro(
+    metroSlug: string,
+    asOf: string,
+    runId: string,
+    fingerprint: string,
+  ): Promise<MetroOutcome | null> {
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.startTransaction();
+      if (!(await this.repository.tryLockMetro(runner, metroSlug))) {
+        await runner.rollbackTransaction();
+        return null;
+      }
+      const outcome = await this.scoreMetroLocked(runner, metroSlug, asOf, runId, fingerprint);
+      await runner.commitTransaction();
+      return outcome;
+    } catch (error) {
+      if (runner.isTransactionActive) await runner.rollbackTransaction();
+      throw error;
+    } finally {
+      await runner.release();
+    }
+  }
+
+  private async scoreMetroLocked(
+    runner: QueryRunner,
+    metroSlug: string,
+    asOf: string,
+    runId: string,
+    fingerprint: string,
+  ): Promise<MetroOutcome> {
+    await this.repository.tuneTransaction(runner);
+    const previousAsOf = await this.repository.previousAsOf(runner, metroSlug, asOf);
+    const [cells, tracts, locations] = [
+      await this.inputs.loadCells(runner, metroSlug, asOf, previousAsOf),
+      await this.inputs.loadTractShares(runner, metroSlug),
+      await this.inputs.loadLocations(runner, metroSlug),
+    ];
+    if (cells.length === 0) return { scored: 0, touched: 0, deliveryIds: [] };
+
+    const scores8 = score(metroSlug, buildRes8Inputs(cells, tracts, locations));
+    const scores7 = score(metroSlug, buildRes7Inputs(cells, tracts, locations));
+    const compositeR7 = new Map(scores7.map((s) => [s.h3Index, s.composite]));
+
+    const states = await this.repository.previousStates(runner, metroSlug, asOf);
+    const previousFingerprint = await this.repository.previousFingerprint(runner, runId, metroSlug);
+    const decision = decideScoreChanges(
+      scores8.map((s) => ({
+        h3Index: s.h3Index,
+        composite: s.composite,
+        confidence: s.confidence,
+        notifiedComposite: states.get(s.h3Index)?.notifiedComposite ?? null,
+      })),
+      {
+        metroSlug,
+        scoreRunId: Number(runId),
+        resetBaselines: previousFingerprint !== null && previousFingerprint !== fingerprint,
+      },
+    );
+
+    const touched = scores8.filter((s, i) => {
+      const state = states.get(s.h3Index);
+      // A snapshot already written for D is rewritten, so the day's row follows the rerun.
+      if (state?.snapshotDate === asOf) return true;
+      return isTouched({
+        lastSnapshot:
+          state === undefined || state.snapshotDate === null
+            ? null
+            : { composite: state.snapshotComposite },
+        composite: s.composite,
+        hasNewRawRecords: cells[i].hasNewRawRecords,
+      });
+    });
+
+    const writes: ScoredCellWrite[] = scores8.map((s, i) => ({
+      score: s,
+      compositeR7: compositeR7.get(cells[i].h3R7) ?? null,
+      notifiedComposite: decision.notified[i],
+    }));
+    await this.repository.ensureSnapshotPartition(runner, asOf);
+    await this.repository.upsertR7Scores(runner, metroSlug, runId, scores7);
+    await this.repository.upsertCellScores(runner, metroSlug, runId, writes);
+    await this.repository.upsertSnapshots(runner, metroSlug, asOf, touched);
+    await this.repository.upsertMetroDaily(runner, metroSlug, asOf);
+    const deliveryIds = await this.writeOutbox(runner, decision.changes);
+    return { scored: scores8.length, touched: touched.length, deliveryIds };
+  }
+
+  /** No subscriber, no rows (design 3.5). */
+  private async writeOutbox(
+    runner: QueryRunner,
+    changes: ReturnType<typeof decideScoreChanges>['changes'],
+  ): Promise<string[]> {
+    if (changes.length === 0) return [];
+    const webhooks = await this.repository.subscribedWebhooks(runner, SCORE_CHANGED);
+    if (webhooks.length === 0) return [];
+    const events = changes.map((data) => ({ id: `evt_${this.nextUlid()}`, data }));
+    const deliveries: OutboxDelivery[] = [];
+    for (const event of events) {
+      for (const webhookId of webhooks) {
+        deliveries.push({ id: `dlv_${this.nextUlid()}`, webhookId, eventId: event.id });
+      }
+    }
+    await this.repository.insertOutbox(runner, SCORE_CHANGED, events, deliveries);
+    return deliveries.map((d) => d.id);
+  }
+}

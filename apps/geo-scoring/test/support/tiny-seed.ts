@@ -1,0 +1,59 @@
+// The tiny seed as a test template: `startGeo({ ...tinySeedTemplate })` clones a database that
+// already holds profile tiny, seed 42, as of today (UTC). The variant names today's date and a
+// hash of every source file the seed runs, so a stale template is never reused.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+import { seedDatabase } from '../../src/seed/seed';
+
+export const TINY_SEED = 42;
+
+// Everything the seed runs in process: a change to any of it must rebuild the template.
+const SOURCE_ROOTS = [
+  'seed',
+  'geography',
+  'scoring',
+  'score-refresh',
+  'spatial-diagnostics',
+  'robustness',
+  'rollups',
+  'population',
+  'analytics',
+].map((folder) => join(__dirname, '../../src', folder));
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? sourceFiles(path) : [path];
+    });
+}
+
+function sourcesHash(): string {
+  const hash = createHash('sha256');
+  for (const root of SOURCE_ROOTS) {
+    for (const file of sourceFiles(root)) {
+      hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+    }
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** Today's UTC date: the as-of of the tiny template. */
+export function tinySeedAsOf(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+export const tinySeedTemplate = {
+  templateVariant: `seed-tiny-${TINY_SEED}-${tinySeedAsOf()}-${sourcesHash()}`,
+  async prepareTemplate(url: string): Promise<void> {
+    await seedDatabase(url, {
+      profile: 'tiny',
+      seed: TINY_SEED,
+      asOf: tinySeedAsOf(),
+      progress: 'silent',
+    });
+  },
+};
