@@ -10,7 +10,7 @@ export function createApp(
 ): Promise<NestExpressApplication> {
   return createPlatformApp(AppModule.forRoot(config, options), {
     errorFormat: codeErrorBody,
-    trustProxy: config.TRUST_PROXY,
+    trustProxyHops: config.TRUST_PROXY_HOPS,
     openApi: {
       title: 'geo-scoring',
       description:
@@ -19,6 +19,10 @@ export function createApp(
       configure: (builder) =>
         builder
           .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An API key' }, 'api-key')
+          .addBearerAuth(
+            { type: 'http', scheme: 'bearer', description: 'INGEST_TOKEN (internal ingestion)' },
+            'ingest-token',
+          )
           .addCookieAuth('session', { type: 'apiKey', in: 'cookie', name: 'session' }, 'session'),
     },
   });

@@ -1,4 +1,16 @@
 import { Baseline1763726400000 } from './1763726400000-baseline';
+import { Geography1763812800000 } from './1763812800000-geography';
+import { Scores1763816400000 } from './1763816400000-scores';
+import { Records1763820000000 } from './1763820000000-records';
+import { Operations1763823600000 } from './1763823600000-operations';
+import { ReadRouteIndexes1763827200000 } from './1763827200000-read-route-indexes';
 
 /** Every migration of geo-scoring, oldest first. Never edit one that has landed. */
-export const migrations = [Baseline1763726400000];
+export const migrations = [
+  Baseline1763726400000,
+  Geography1763812800000,
+  Scores1763816400000,
+  Records1763820000000,
+  Operations1763823600000,
+  ReadRouteIndexes1763827200000,
+];

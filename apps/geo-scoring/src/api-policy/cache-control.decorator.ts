@@ -1,0 +1,18 @@
+import { SetMetadata } from '@nestjs/common';
+
+/** Cache-Control of successful responses (design 3.4). */
+export const EDGE_CACHE_HEADERS = {
+  /** Both heatmaps: an hour at the edge, a day stale while revalidating. */
+  heatmap: 'public, s-maxage=3600, stale-while-revalidate=86400',
+  /** Other open GET routes. */
+  public: 'public, s-maxage=300, stale-while-revalidate=600',
+} as const;
+
+/** What every other /api response carries: errors, /api/v1, session routes, undecorated routes. */
+export const NO_STORE = 'private, no-store';
+
+export const EDGE_CACHE = 'geo:edge-cache';
+
+export const EdgeCache = (
+  kind: keyof typeof EDGE_CACHE_HEADERS,
+): MethodDecorator & ClassDecorator => SetMetadata(EDGE_CACHE, kind);

@@ -1,0 +1,85 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { AppMetrics } from '@platform/http';
+import { REDIS } from '@platform/redis';
+import type Redis from 'ioredis';
+import { Counter } from 'prom-client';
+import { RATE_LIMIT_WINDOW_MS, windowAt } from './rate-limit-policies';
+
+// INCR and the expiry in one script, so a counter can never be left without a TTL.
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return count`;
+
+type RedisWithHit = Redis & { rateLimitHit(key: string, ttlMs: number): Promise<number> };
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  resetEpochSeconds: number;
+}
+
+/**
+ * Fixed-window counters in Redis (design 3.4), so every replica counts against the same window.
+ * Fails open: when Redis cannot answer, the request goes through (logged and counted) rather than
+ * turning a cache outage into an API outage.
+ */
+@Injectable()
+export class RateLimiter {
+  private readonly logger = new Logger(RateLimiter.name);
+  private readonly redis: RedisWithHit;
+  private readonly bypassed: Counter<'policy'>;
+
+  constructor(@Inject(REDIS) redis: Redis, metrics: AppMetrics) {
+    this.bypassed = new Counter({
+      name: 'geo_ratelimit_bypass_total',
+      help: 'Requests let through unlimited because Redis could not count them',
+      labelNames: ['policy'],
+      registers: [metrics.registry],
+    });
+    if (!('rateLimitHit' in redis)) {
+      redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+    }
+    this.redis = redis as RedisWithHit;
+  }
+
+  /** Whether the subject's current window is already spent, without counting this request. */
+  async exhausted(
+    policy: string,
+    subject: string,
+    limit: number,
+    nowMs = Date.now(),
+  ): Promise<boolean> {
+    const { window } = windowAt(nowMs);
+    try {
+      const count = await this.redis.get(`rl:${policy}:${subject}:${window}`);
+      return count !== null && Number(count) >= limit;
+    } catch (error) {
+      this.bypassed.inc({ policy });
+      this.logger.warn({ err: error, policy }, 'rate limiter unavailable; request let through');
+      return false;
+    }
+  }
+
+  async hit(
+    policy: string,
+    subject: string,
+    limit: number,
+    nowMs = Date.now(),
+  ): Promise<RateLimitDecision | undefined> {
+    const { window, resetEpochSeconds } = windowAt(nowMs);
+    try {
+      // The connection's key prefix (geo:) completes `geo:rl:<policy>:<subject>:<window>`.
+      const count = await this.redis.rateLimitHit(
+        `rl:${policy}:${subject}:${window}`,
+        RATE_LIMIT_WINDOW_MS + 5_000,
+      );
+      return { allowed: count <= limit, limit, remaining: limit - count, resetEpochSeconds };
+    } catch (error) {
+      this.bypassed.inc({ policy });
+      this.logger.warn({ err: error, policy }, 'rate limiter unavailable; request let through');
+      return undefined;
+    }
+  }
+}

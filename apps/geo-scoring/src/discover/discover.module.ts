@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { DiscoverController } from './discover.controller';
+import { DiscoverRepository } from './discover.repository';
+import { DiscoverService } from './discover.service';
+
+/** GET /api/discover (design 2.8). MetrosRepository comes from the global MetrosModule. */
+@Module({
+  controllers: [DiscoverController],
+  providers: [DiscoverRepository, DiscoverService],
+})
+export class DiscoverModule {}

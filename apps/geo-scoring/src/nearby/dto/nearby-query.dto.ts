@@ -1,0 +1,33 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsDefined, IsNumber, Max, Min } from 'class-validator';
+
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * A decimal query value as a number. Anything else (blank, `NaN`, `Infinity`, a repeated
+ * parameter) stays as it came, so IsNumber rejects it with 400 instead of Number('') = 0 slipping
+ * through as a coordinate.
+ */
+const ToDecimal = (): PropertyDecorator =>
+  Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' && DECIMAL.test(value.trim()) ? Number(value.trim()) : value,
+  );
+
+export class NearbyQueryDto {
+  @ApiProperty({ description: 'Latitude in degrees (WGS 84)', minimum: -90, maximum: 90 })
+  @ToDecimal()
+  @IsDefined()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(-90)
+  @Max(90)
+  lat!: number;
+
+  @ApiProperty({ description: 'Longitude in degrees (WGS 84)', minimum: -180, maximum: 180 })
+  @ToDecimal()
+  @IsDefined()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(-180)
+  @Max(180)
+  lng!: number;
+}

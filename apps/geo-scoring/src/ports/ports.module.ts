@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { PortsController } from './ports.controller';
+import { PortsRepository } from './ports.repository';
+import { PortsService } from './ports.service';
+
+/** GET /api/ports (design 2.8): monthly port volumes. */
+@Module({
+  controllers: [PortsController],
+  providers: [PortsService, PortsRepository],
+})
+export class PortsModule {}

@@ -1,0 +1,139 @@
+// bench/geo-routes: requests per second of geo-scoring read routes on a seeded database, each as
+// a ratio of the bare node:http server of bench/http-overhead measured in the same run
+// (autocannon, same concurrency, interleaved rounds, medians).
+//
+//   node bench/geo-routes/run.mjs [--profile tiny|standard]   (default standard; BENCH_PROFILE)
+//
+// Needs a build (`node tools/build.mjs`; `npm run bench` does it), PostgreSQL at
+// TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) and Redis. The data set
+// is seeded once into the scratch database geo_bench_<profile> (`npm run tools -- geo seed`) and
+// reused by later runs; the standard seed takes several minutes. The app runs with
+// RATE_LIMITS_ENABLED=false (the public limits would cap it at 60-120 requests a minute) and
+// QUEUE_WORKERS=false (no background jobs competing for the 2 cores). A route that answers 404
+// `not_found` (not built yet) is reported and skipped.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { compare, formatRow } from '../lib/measure.mjs';
+import { freePort, ROOT, startNode } from '../lib/processes.mjs';
+
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const secondsPerRound = Number(process.env.BENCH_SECONDS ?? 4);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const { values } = parseArgs({ options: { profile: { type: 'string' } } });
+const profile = values.profile ?? process.env.BENCH_PROFILE ?? 'standard';
+if (!['tiny', 'standard', 'large'].includes(profile)) {
+  throw new Error('--profile must be tiny, standard or large');
+}
+
+const ROUTES = [
+  { name: 'activity-heatmap', path: '/api/activity-heatmap' },
+  { name: 'discover', path: '/api/discover' },
+  { name: 'metro-tier-distribution atx', path: '/api/metro-tier-distribution?metro=atx' },
+];
+
+const APP = 'dist/apps/geo-scoring/src/main.js';
+if (!existsSync(join(ROOT, APP))) throw new Error(`${APP} missing: run node tools/build.mjs`);
+
+const server = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const database = `geo_bench_${profile}`;
+const databaseUrl = (() => {
+  const url = new URL(server);
+  url.pathname = `/${database}`;
+  return url.toString();
+})();
+
+async function withClient(url, fn) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** True when the database exists and a seed ran to its end (scores written). */
+async function seeded() {
+  const adminUrl = new URL(server);
+  adminUrl.pathname = '/postgres';
+  const exists = await withClient(adminUrl.toString(), async (client) => {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [
+      database,
+    ]);
+    if (rowCount === 0) await client.query(`CREATE DATABASE ${database}`);
+    return rowCount > 0;
+  });
+  if (!exists) return false;
+  return withClient(databaseUrl, async (client) => {
+    const { rows } = await client.query(`SELECT to_regclass('score_runs') IS NOT NULL AS migrated`);
+    if (!rows[0].migrated) return false;
+    const done = await client.query(
+      `SELECT (SELECT count(*) FROM cell_scores) > 0
+         AND (SELECT count(*) FROM spatial_diagnostics_runs) > 0 AS done`,
+    );
+    return done.rows[0].done;
+  });
+}
+
+if (!(await seeded())) {
+  console.log(`geo-routes: seeding profile ${profile} into ${database} (once; reused later)`);
+  // --reset: a previous seed may have stopped half-way.
+  const result = spawnSync(
+    process.execPath,
+    [join(ROOT, 'tools/cli.mjs'), 'geo', 'seed', '--profile', profile, '--reset'],
+    { cwd: ROOT, stdio: 'inherit', env: { ...process.env, DATABASE_URL: databaseUrl } },
+  );
+  if (result.status !== 0) throw new Error(`geo seed exited with ${result.status}`);
+}
+
+const running = [];
+try {
+  const barePort = await freePort();
+  const bareUrl = `http://127.0.0.1:${barePort}/`;
+  running.push(
+    await startNode('bench/http-overhead/bare-server.mjs', {}, bareUrl, [String(barePort)]),
+  );
+  const appPort = await freePort();
+  const appUrl = `http://127.0.0.1:${appPort}`;
+  running.push(
+    await startNode(
+      APP,
+      {
+        PORT: String(appPort),
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        CURSOR_SECRET: 'bench-cursor-secret-0123456789-0123456789',
+        DATABASE_URL: databaseUrl,
+        REDIS_PREFIX: `geo:bench:${process.pid}:`,
+        QUEUE_WORKERS: 'false',
+        RATE_LIMITS_ENABLED: 'false',
+      },
+      `${appUrl}/healthz`,
+    ),
+  );
+
+  const targets = [{ name: 'bare node:http', url: bareUrl }];
+  const skipped = [];
+  for (const route of ROUTES) {
+    const response = await fetch(`${appUrl}${route.path}`);
+    await response.arrayBuffer();
+    if (response.status === 200) targets.push({ name: route.name, url: `${appUrl}${route.path}` });
+    else skipped.push(`${route.name} (answered ${response.status})`);
+  }
+
+  const rows = await compare(targets, { connections, rounds, secondsPerRound });
+  const [bare] = rows;
+  console.log(
+    `geo-routes: profile ${profile}, ${connections} connections, ${rounds} interleaved rounds of ${secondsPerRound} s, medians`,
+  );
+  for (const row of rows) console.log(formatRow(row, bare));
+  for (const row of rows.slice(1)) {
+    console.log(`ratio ${row.name}: ${(row.rps / bare.rps).toPrecision(3)} of the bare server`);
+  }
+  for (const s of skipped) console.log(`skipped: ${s}`);
+} finally {
+  await Promise.all(running.map((r) => r.stop()));
+}
