@@ -5,6 +5,7 @@ import {
   type LocalMoranResult,
 } from './local-moran';
 import { metroRng, type Xoshiro128StarStar } from './prng';
+import { parseDesmith } from './desmith.fixture';
 
 /*
  * Reference: PySAL esda, esda/moran.py, class Moran_Local (transformation='r'):
@@ -115,6 +116,71 @@ describe('localMoran (esda Moran_Local, row-standardised)', () => {
       'HL',
     ]);
     expect([quadrantOf(-1, 1), quadrantOf(-1, -1), quadrantOf(1, -1)]).toEqual(['LH', 'LL', 'HL']);
+  });
+});
+
+/*
+ * Published reference: pysal/pysal @ a69c3667f77fb137dd67fcdcabd428eb6451bf2b,
+ * pysal/esda/moran.py, class Moran_Local docstring (and __TestMoran.test_local, which asserts
+ * "%6.4f" % Is[2] == "-0.1335" and the same q):
+ *   >>> w=pysal.open("../examples/desmith.gal").read()
+ *   >>> w.id_order=range(w.n)
+ *   >>> f=pysal.open("../examples/desmith.txt")
+ *   >>> y=np.array(f.by_col['z'])
+ *   >>> lm=Moran_Local(y,w,transformation="W",permutations=0)
+ *   >>> lm.q
+ *   array([4, 4, 4, 2, 3, 3, 1, 4, 3, 3])
+ *   >>> lm.Is
+ *   array([-0.11409277, -0.19940543, -0.13351408, -0.51770383,  0.48095009,
+ *           0.12208113,  1.19148298, -0.58144305,  0.07101383,  0.34314301])
+ * The same file shows that version's formula, identical to ours, so no conversion is applied:
+ *   z=y-y.mean(); z/=y.std(); self.den=sum(z*z)
+ *   __calc: zl=slag(z,self.w); return (len(zl)-1)*self.z*zl/self.den     # n - 1, not n
+ *   __quads: q = 1 (z>0, zl>0), 2 (z<=0, zl>0), 3 (z<=0, zl<=0), 4 (z>0, zl<=0)
+ * and pysal/weights/weights.py at the same commit defines transform "W" as row-standardisation
+ * (weights[i] = [wij/row_sum ...]). Newer esda tests (esda/tests/test_moran.py, TestMoranLocal)
+ * run desmith with transformation="r" but assert only seeded-permutation z_sim/p_z_sim and
+ * analytical EI/VI moments, not Is or q, so they offer nothing further to check here.
+ */
+describe('localMoran against the published PySAL desmith example', () => {
+  const PUBLISHED_IS = [
+    -0.11409277, -0.19940543, -0.13351408, -0.51770383, 0.48095009, 0.12208113, 1.19148298,
+    -0.58144305, 0.07101383, 0.34314301,
+  ];
+  const PUBLISHED_Q = [4, 4, 4, 2, 3, 3, 1, 4, 3, 3];
+  const ESDA_QUADRANT: Record<number, string> = { 1: 'HH', 2: 'LH', 3: 'LL', 4: 'HL' };
+
+  const desmith = parseDesmith();
+  const result = localMoran(desmith.z, desmith.neighbours);
+
+  it('reads the example files as published (10 values, symmetric contiguity)', () => {
+    expect(desmith.ids).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    expect(desmith.z).toEqual([2.24, 3.1, 4.55, -5.15, -4.39, 0.46, 5.54, 9.02, -2.09, -3.06]);
+    expect(desmith.neighbours).toEqual([
+      [1, 3],
+      [0, 4],
+      [3, 6],
+      [0, 2, 4, 7],
+      [1, 3, 5, 8],
+      [4, 9],
+      [2, 7],
+      [3, 6, 8],
+      [4, 7, 9],
+      [5, 8],
+    ]);
+    desmith.neighbours.forEach((row, i) =>
+      row.forEach((j) => expect(desmith.neighbours[j]).toContain(i)),
+    );
+  });
+
+  it('reproduces lm.Is to the 8 printed decimals', () => {
+    // toBeCloseTo(v, 8) means |ours − published| < 5e-9: the docstring is ours rounded.
+    PUBLISHED_IS.forEach((v, i) => expect(result.I[i]).toBeCloseTo(v, 8));
+    expect(result.sumZ2).toBeCloseTo(10, 12);
+  });
+
+  it('reproduces lm.q (esda codes 1 HH, 2 LH, 3 LL, 4 HL)', () => {
+    expect(result.quadrant).toEqual(PUBLISHED_Q.map((code) => ESDA_QUADRANT[code]));
   });
 });
 
