@@ -1,5 +1,15 @@
 import { SIGNAL_GROUPS, SignalGroup } from '../scoring/signal-groups';
-import { dotRow, scanBlend, scanSingle, roundSimilarity, VectorSpace, writeUnitRow } from './top-k';
+import { blendCandidates, satelliteCandidates } from './quantized-scan/candidate-rows';
+import { QuantizedSpace } from './quantized-scan/quantized-space';
+import {
+  dotRow,
+  roundSimilarity,
+  scanBlend,
+  scanSingle,
+  ScanOptions,
+  VectorSpace,
+  writeUnitRow,
+} from './top-k';
 
 export const SCORE_DIMS = SIGNAL_GROUPS.length;
 export const EMBEDDING_DIMS = 64;
@@ -71,6 +81,8 @@ export class SimilarityIndex {
   readonly satellite: VectorSpace;
   /** Number of rows with an embedding (0 = satellite and blend answer no_satellite_embedding). */
   readonly embeddingCount: number;
+  /** int8 copy of `satellite` that narrows satellite and blend searches to a few candidates. */
+  private readonly satelliteCodes: QuantizedSpace;
   private readonly cells: IndexedCell[];
   /** Signals with null → 0, float64, for exact output similarities and contributions. */
   private readonly rawScores: Float64Array;
@@ -136,6 +148,7 @@ export class SimilarityIndex {
       else this.metroSlices.set(input.metroSlug, { start: row, end: row + 1 });
     }
     this.embeddingCount = embeddings;
+    this.satelliteCodes = new QuantizedSpace(this.satellite);
     // Tie-break order: ascending h3_index over all rows (fixed-length hex, so string order).
     const byH3 = Array.from({ length: n }, (_, row) => row).sort((a, b) =>
       compare(this.cells[a].h3Index, this.cells[b].h3Index),
@@ -174,15 +187,7 @@ export class SimilarityIndex {
     const hits =
       mode === 'score'
         ? scanSingle(this.score, this.rowOf(this.score, source), options)
-        : mode === 'satellite'
-          ? scanSingle(this.satellite, this.rowOf(this.satellite, source), options)
-          : scanBlend(
-              this.score,
-              this.rowOf(this.score, source),
-              this.satellite,
-              this.rowOf(this.satellite, source),
-              options,
-            );
+        : this.searchSatellite(source, mode, options);
     const out = hits.map(({ row }) => {
       if (mode === 'satellite')
         return {
@@ -204,6 +209,27 @@ export class SimilarityIndex {
         roundSimilarity(b.similarity) - roundSimilarity(a.similarity) ||
         compare(a.cell.h3Index, b.cell.h3Index),
     );
+  }
+
+  /**
+   * Satellite and blend: the int8 prefilter yields the rows that can still rank, and the exact
+   * float scan ranks just those, so the answer equals a full exact scan (candidate-rows.ts).
+   */
+  private searchSatellite(
+    source: number,
+    mode: 'satellite' | 'blend',
+    options: ScanOptions,
+  ): { row: number; similarity: number }[] {
+    const satelliteQuery = this.rowOf(this.satellite, source);
+    const scoreQuery = this.rowOf(this.score, source);
+    const candidates =
+      mode === 'satellite'
+        ? satelliteCandidates(this.satelliteCodes, satelliteQuery, options)
+        : blendCandidates(this.satelliteCodes, satelliteQuery, this.score, scoreQuery, options);
+    const ranked = { ...options, start: 0, end: candidates.count, rows: candidates.rows };
+    return mode === 'satellite'
+      ? scanSingle(this.satellite, satelliteQuery, ranked)
+      : scanBlend(this.score, scoreQuery, this.satellite, satelliteQuery, ranked);
   }
 
   private rowOf(space: VectorSpace, row: number): Float32Array {

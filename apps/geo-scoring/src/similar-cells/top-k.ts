@@ -134,9 +134,11 @@ function lowerBound(quantized: number): number {
 }
 
 export interface ScanOptions {
-  /** Rows [start, end) are scanned (one metro's slice, or all). */
+  /** Rows [start, end) are scanned (one metro's slice, or all)... */
   start: number;
   end: number;
+  /** ...or, when set, the rows listed at [start, end) of this array (prefiltered candidates). */
+  rows?: Int32Array;
   /** The source row, never a result. */
   exclude: number;
   k: number;
@@ -156,7 +158,9 @@ export function scanSingle(
   const top = new TopK(options.k, options.rank);
   let threshold = -Infinity;
   const eight = dims === 8;
-  for (let row = options.start; row < options.end; row++) {
+  const { rows } = options;
+  for (let i = options.start; i < options.end; i++) {
+    const row = rows ? rows[i] : i;
     if (present[row] === 0 || row === options.exclude) continue;
     let sim = eight ? dotRow8(data, row, query) : dotRow(data, row, query, dims);
     if (sim < 0) sim = 0;
@@ -178,7 +182,9 @@ export function scanBlend(
 ): { row: number; similarity: number }[] {
   const top = new TopK(options.k, options.rank);
   let threshold = -Infinity;
-  for (let row = options.start; row < options.end; row++) {
+  const { rows } = options;
+  for (let i = options.start; i < options.end; i++) {
+    const row = rows ? rows[i] : i;
     if (a.present[row] === 0 || b.present[row] === 0 || row === options.exclude) continue;
     let simA = dotRow(a.data, row, queryA, a.dims);
     if (simA < 0) simA = 0;
