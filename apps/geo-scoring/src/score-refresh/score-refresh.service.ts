@@ -13,6 +13,7 @@ import {
   scoreMetro,
 } from '../scoring';
 import { buildRes7Inputs, buildRes8Inputs, ResolutionCell } from './cell-inputs';
+import { mapInOrder } from './map-in-order';
 import { decideScoreChanges } from './score-changed';
 import { ScoreInputsRepository } from './score-inputs.repository';
 import {
@@ -28,6 +29,11 @@ export interface ScoreRefreshRequest {
   trigger: ScoreTrigger;
   /** Default: every metro. */
   metros?: readonly string[];
+  /**
+   * Metros refreshed at once, each in its own transaction and connection (default 1). The
+   * refresh is PostgreSQL-bound; the seed's replay uses 2 to keep both cores busy.
+   */
+  concurrency?: number;
 }
 
 export interface ScoreRefreshResult {
@@ -86,45 +92,50 @@ export class ScoreRefreshService {
       metros: requested,
     });
     const previous = await this.repository.previousFingerprint(this.dataSource, runId, null);
-    const scoredMetros: string[] = [];
-    const skippedMetros: string[] = [];
-    const deliveryIds: string[] = [];
-    let cellsScored = 0;
-    let cellsTouched = 0;
+    // Filled as each metro's transaction commits, so a failed run still records what landed.
+    const committed = new Map<string, MetroOutcome | null>();
+    const tally = () => {
+      const landed = requested.filter((slug) => committed.get(slug));
+      const outcomes = landed.map((slug) => committed.get(slug) as MetroOutcome);
+      return {
+        metros: landed,
+        skipped: requested.filter((slug) => committed.has(slug) && committed.get(slug) === null),
+        scored: outcomes.reduce((sum, o) => sum + o.scored, 0),
+        touched: outcomes.reduce((sum, o) => sum + o.touched, 0),
+        deliveryIds: outcomes.flatMap((o) => o.deliveryIds),
+      };
+    };
     try {
-      for (const metroSlug of requested) {
-        const outcome = await this.refreshMetro(metroSlug, request.asOf, runId, fingerprint);
-        if (outcome === null) {
-          skippedMetros.push(metroSlug);
-          continue;
-        }
-        scoredMetros.push(metroSlug);
-        cellsScored += outcome.scored;
-        cellsTouched += outcome.touched;
-        deliveryIds.push(...outcome.deliveryIds);
-      }
+      await mapInOrder(requested, request.concurrency ?? 1, async (metroSlug) => {
+        committed.set(
+          metroSlug,
+          await this.refreshMetro(metroSlug, request.asOf, runId, fingerprint),
+        );
+      });
     } catch (error) {
+      const { metros, scored, touched } = tally();
       await this.repository.finishRun(this.dataSource, runId, {
         status: 'failed',
-        metros: scoredMetros,
-        scored: cellsScored,
-        touched: cellsTouched,
+        metros,
+        scored,
+        touched,
       });
       throw error;
     }
+    const { metros, skipped, scored, touched, deliveryIds } = tally();
     await this.repository.finishRun(this.dataSource, runId, {
       status: 'succeeded',
-      metros: scoredMetros,
-      scored: cellsScored,
-      touched: cellsTouched,
+      metros,
+      scored,
+      touched,
     });
     return {
       scoreRunId: runId,
       asOf: request.asOf,
-      metros: scoredMetros,
-      skippedMetros,
-      cellsScored,
-      cellsTouched,
+      metros,
+      skippedMetros: skipped,
+      cellsScored: scored,
+      cellsTouched: touched,
       engineFingerprint: fingerprint,
       fingerprintChanged: previous !== null && previous !== fingerprint,
       deliveryIds,

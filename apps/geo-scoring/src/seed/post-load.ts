@@ -23,6 +23,7 @@ export interface PostLoadOptions {
   phase: (name: string) => void;
 }
 
+const REPLAY_CONCURRENCY = 2;
 const VACUUM_EVERY_DAYS = 10;
 const VACUUM_SCORES = 'VACUUM cell_scores, cell_scores_r7';
 
@@ -45,7 +46,13 @@ export async function runPostLoad(options: PostLoadOptions): Promise<void> {
     let lastRunId: string | null = null;
     for (let back = options.replayDays - 1; back >= 0; back--) {
       const asOf = isoDay(options.asOfMs - back * DAY_MS);
-      const result = await refresh.refresh({ asOf, trigger: 'seed', metros: options.metros });
+      const result = await refresh.refresh({
+        asOf,
+        trigger: 'seed',
+        metros: options.metros,
+        // PostgreSQL-bound: two metros at once keep both cores of a small machine busy.
+        concurrency: REPLAY_CONCURRENCY,
+      });
       lastRunId = result.scoreRunId;
       // Each day rewrites every score row; without this the replay leaves ~90 dead versions per
       // row, and later days (and then every read route) scan the bloat.
