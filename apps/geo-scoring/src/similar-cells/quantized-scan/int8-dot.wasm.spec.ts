@@ -27,19 +27,22 @@ describe('int8-dot.wasm.ts', () => {
       sq: number,
       out: number,
     ) => void;
-    const rows = 4; // the fourth has no vector (scale NaN)
+    // Six rows: one block of four, then two left over (rows 4 and 5 repeat rows 1 and 2).
+    const rows = 6;
     const codes = new Int8Array(memory.buffer, 0, rows * 64);
-    const query = new Int8Array(memory.buffer, 256, 64);
-    const scales = new Float32Array(memory.buffer, 320, rows);
-    const out = new Float32Array(memory.buffer, 336, rows);
+    const query = new Int8Array(memory.buffer, 512, 64);
+    const scales = new Float32Array(memory.buffer, 576, rows);
+    const out = new Float32Array(memory.buffer, 608, rows);
     for (let j = 0; j < 64; j++) {
       codes[j] = 127; // row 0: the largest products, all positive
       codes[64 + j] = j % 2 ? -127 : 127; // row 1: alternating signs
       codes[128 + j] = j - 32; // row 2: a ramp
       query[j] = j % 2 ? -127 : 127;
+      codes[256 + j] = codes[64 + j];
+      codes[320 + j] = codes[128 + j];
     }
-    scales.set([1, 0.5, 1, NaN]);
-    centers(0, rows, 256, 320, 2, 336);
+    scales.set([1, 0.5, 1, NaN, 0.5, 1]); // the fourth row has no vector
+    centers(0, rows, 512, 576, 2, 608);
     let ramp = 0;
     for (let j = 0; j < 64; j++) ramp += (j - 32) * query[j];
     expect(out[0]).toBe(0);
@@ -47,5 +50,6 @@ describe('int8-dot.wasm.ts', () => {
     expect(ramp).toBe(-32 * 127);
     expect(out[2]).toBe(ramp * 2);
     expect(out[3]).toBeNaN();
+    expect([out[4], out[5]]).toEqual([out[1], out[2]]);
   });
 });

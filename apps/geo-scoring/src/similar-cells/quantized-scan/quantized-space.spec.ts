@@ -114,7 +114,7 @@ describe('prefiltered search equals the full exact scan', () => {
         if (satellite.present[source] === 0) continue;
         for (const [start, end] of [
           [0, ROWS],
-          [1000, 2000],
+          [1001, 1998], // neither end a multiple of the kernel's 4-row block
         ]) {
           for (const k of [1, 12, 50]) {
             const options = { start, end, exclude: source, k, rank };
