@@ -46,7 +46,7 @@ export class LicenceTiersRepository {
     return rows.map((r) => r.h3_index);
   }
 
-  /** Every licence in `cells` (index business_licenses_cell). */
+  /** Every licence in `cells` (index business_licenses_nearby, keyed on h3_index). */
   async licencesIn(cells: readonly string[]): Promise<StoredLicence[]> {
     if (cells.length === 0) return [];
     const rows = await rowsOf<{

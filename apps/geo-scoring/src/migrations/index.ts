@@ -4,6 +4,7 @@ import { Scores1763816400000 } from './1763816400000-scores';
 import { Records1763820000000 } from './1763820000000-records';
 import { Operations1763823600000 } from './1763823600000-operations';
 import { ReadRouteIndexes1763827200000 } from './1763827200000-read-route-indexes';
+import { NearbyIndexes1763830800000 } from './1763830800000-nearby-indexes';
 
 /** Every migration of geo-scoring, oldest first. Never edit one that has landed. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   Records1763820000000,
   Operations1763823600000,
   ReadRouteIndexes1763827200000,
+  NearbyIndexes1763830800000,
 ];

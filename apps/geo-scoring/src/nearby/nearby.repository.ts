@@ -93,19 +93,27 @@ const QUERIES: Record<NearbyType, TypeQuery> = {
 
 function sql(query: TypeQuery): string {
   const distance = sqlHaversine('$2::float8', '$3::float8', 'lat', 'lng');
-  // Candidates come from the (h3_index, …) indexes of the 19 cells; the exact radius is the
-  // haversine test. count(*) OVER () is taken before LIMIT, so it counts every record in range.
-  return `SELECT r.id::text AS id, r.date, r.lat, r.lng,
-      round(r.distance::numeric, 1)::float8 AS distance_m, ${query.columns},
-      count(*) OVER () AS total
-    FROM (
-      SELECT *, ${query.sortBy} AS sort_at, ${query.date} AS date, ${distance} AS distance
-      FROM ${query.table}
-      WHERE h3_index = ANY($1::text[]) AND ${query.where}
-    ) r
-    WHERE r.distance <= $4
-    ORDER BY r.sort_at DESC, r.id DESC
-    LIMIT $7`;
+  // in_range tests the exact radius (haversine) on every record of the 19 candidate cells with
+  // the columns of the nearby indexes alone (an index-only scan); the table is read for the
+  // `limit` newest only. The materialised CTE also stops the planner from answering ORDER BY …
+  // LIMIT by walking a table-wide date index as if count(*) OVER () could stop early (it read
+  // all 450,000 licences of the standard seed for 1,500 in range).
+  return `WITH in_range AS MATERIALIZED (
+      SELECT id, sort_at, distance
+      FROM (
+        SELECT id, ${query.sortBy} AS sort_at, ${distance} AS distance
+        FROM ${query.table}
+        WHERE h3_index = ANY($1::text[]) AND ${query.where}
+      ) candidate
+      WHERE distance <= $4
+    ),
+    newest AS (SELECT * FROM in_range ORDER BY sort_at DESC, id DESC LIMIT $7)
+    SELECT r.id::text AS id, ${query.date} AS date, r.lat, r.lng,
+      round(n.distance::numeric, 1)::float8 AS distance_m, ${query.columns},
+      (SELECT count(*) FROM in_range) AS total
+    FROM newest n
+    JOIN ${query.table} r ON r.id = n.id
+    ORDER BY n.sort_at DESC, n.id DESC`;
 }
 
 /** Records around a point (design 2.8 nearby): the one read route that reads raw records. */
