@@ -3,6 +3,7 @@
 // ignored, rate limiting shared by both routes.
 import { check as checkGeoJson } from '@placemarkio/check-geojson';
 import { cellToLatLng, getResolution, isValidCell } from 'h3-js';
+import { DataSource } from 'typeorm';
 import { GeoHarness, postIngest, startGeo } from './support/geo-harness';
 import { tinySeedAsOf, tinySeedTemplate } from './support/tiny-seed';
 
@@ -218,6 +219,22 @@ describe('heatmaps', () => {
       expect(response.headers.get('cache-control')).toBe('private, no-store');
     } finally {
       await geo.db.query('ALTER TABLE crime_daily_r5_hidden RENAME TO crime_daily_r5');
+    }
+  });
+
+  it('an exhausted database pool is 503 service_unavailable with Retry-After, not a failed query', async () => {
+    // Hold every connection of the app's own pool (10), so the route waits out the acquire timeout.
+    const pool = geo.instances[0].app.get(DataSource);
+    const held = Array.from({ length: 10 }, () => pool.createQueryRunner());
+    await Promise.all(held.map((runner) => runner.connect()));
+    try {
+      const response = await fetch(`${geo.instances[0].url}/api/heatmap/crime`);
+      expect(response.status).toBe(503);
+      expect(await response.json()).toMatchObject({ code: 'service_unavailable' });
+      expect(response.headers.get('retry-after')).toBe('1');
+      expect(response.headers.get('cache-control')).toBe('private, no-store');
+    } finally {
+      await Promise.all(held.map((runner) => runner.release()));
     }
   });
 

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ApiError } from '@platform/http';
+import { ApiError, isOverloaded } from '@platform/http';
 import { cellToLatLng } from 'h3-js';
 import { addDays } from '../analytics';
 import { round2 } from '../scoring/rounding';
@@ -75,7 +75,10 @@ export class HeatmapsService {
     };
   }
 
-  /** A failing rollup query is the spec's "backend query failed": 500 heatmap_query_failed. */
+  /**
+   * A failing rollup query is the spec's "backend query failed": 500 heatmap_query_failed. An
+   * exhausted pool is not a failed query: it stays the platform's 503 + Retry-After.
+   */
   private async query(
     name: string,
     run: (from: string) => Promise<HeatmapHexRow[]>,
@@ -84,6 +87,7 @@ export class HeatmapsService {
     try {
       return await run(addDays(today, -(HEATMAP_WINDOW_DAYS - 1)));
     } catch (error) {
+      if (isOverloaded(error)) throw error;
       this.logger.error({ err: error, heatmap: name }, 'heatmap query failed');
       throw new ApiError(500, 'heatmap_query_failed', 'The heatmap query failed');
     }

@@ -86,7 +86,7 @@ export function normalizeError(exception: unknown): NormalizedWithHeaders {
  * the request was fine, the service is saturated. Clients and load balancers should back off and
  * retry, which is what 503 + Retry-After says; a 500 would say our code failed.
  */
-function isOverloaded(exception: unknown): boolean {
+export function isOverloaded(exception: unknown): boolean {
   for (let error = exception, depth = 0; error instanceof Error && depth < 3; depth++) {
     if (error.message === 'timeout exceeded when trying to connect') return true;
     error = error.cause;
