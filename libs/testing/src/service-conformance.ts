@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import type { MigrationInterface } from 'typeorm';
+import { DataSource, type MigrationInterface } from 'typeorm';
 import { ErrorShape, expectErrorBody } from './error-shape';
 import { freePort } from './free-port';
 import { LogCapture } from './log-capture';
@@ -225,6 +225,24 @@ export function describeServiceConformance<C>(options: ConformanceOptions<C>): v
         });
         expect((await getJson(`${app.url}/healthz`)).status).toBe(200);
       } finally {
+        await app.close();
+      }
+    });
+
+    it('stays 200 while every pooled connection is busy (readiness is not load)', async () => {
+      const app = await start();
+      const dataSource = app.app.get(DataSource);
+      const poolSize = (dataSource.options as { poolSize?: number }).poolSize ?? 10;
+      const held = Array.from({ length: poolSize }, () => dataSource.createQueryRunner());
+      await Promise.all(held.map((runner) => runner.connect()));
+      try {
+        const probes = await Promise.all([1, 2, 3].map(() => getJson(`${app.url}/readyz`)));
+        for (const ready of probes) {
+          expect(ready.status).toBe(200);
+          expect(ready.body).toMatchObject({ checks: { postgres: { status: 'up' } } });
+        }
+      } finally {
+        await Promise.all(held.map((runner) => runner.release()));
         await app.close();
       }
     });
