@@ -27,16 +27,21 @@ export function satelliteCandidates(
   const centers = quantized.centers;
   const kth = new KthLargest(range.k);
   const out = new RowList();
-  // On the estimate itself: hi ≥ T − QUANTUM ⇔ c ≥ (kth c − radius) − radius − QUANTUM.
-  const cutFor = (kthCenter: number): number =>
-    kthCenter - radius > 0 ? kthCenter - 2 * radius - QUANTUM : -Infinity;
+  const { start, end, exclude } = range;
+  // Locals only in the hot loop (1M iterations): no closure or property reads per row.
   let cut = -Infinity;
-  for (let row = range.start; row < range.end; row++) {
+  for (let row = start; row < end; row++) {
     const center = centers[row];
     // NaN (a row without an embedding) fails this comparison too.
-    if (!(center >= cut) || row === range.exclude) continue;
+    if (!(center >= cut) || row === exclude) continue;
     out.push(row, center);
-    if (kth.offer(center)) cut = cutFor(kth.min());
+    if (kth.offer(center)) {
+      // T = max(0, kth c − radius); a row goes when max(0, c + radius) < T − QUANTUM, which
+      // needs T > QUANTUM (else a similarity clamped to 0 can still tie and win on h3_index)
+      // and then reads c < T − radius − QUANTUM on the estimate itself.
+      const floor = kth.min() - radius;
+      cut = floor > QUANTUM ? floor - radius - QUANTUM : -Infinity;
+    }
   }
   return out.keep(cut);
 }
@@ -54,13 +59,15 @@ export function blendCandidates(
   const centers = quantized.centers;
   const kth = new KthLargest(range.k);
   const out = new RowList();
+  const { start, end, exclude } = range;
+  const { present, data } = score;
   let cut = -Infinity;
-  for (let row = range.start; row < range.end; row++) {
+  for (let row = start; row < end; row++) {
     let hiB = centers[row] + radius;
     if (hiB < 0) hiB = 0;
     // a ≤ 1, so (1 + hiB) / 2 bounds the blend before paying for the 8-d dot product.
-    if (!((1 + hiB) / 2 >= cut) || row === range.exclude || score.present[row] === 0) continue;
-    let a = dotRow8(score.data, row, scoreQuery);
+    if (!((1 + hiB) / 2 >= cut) || row === exclude || present[row] === 0) continue;
+    let a = dotRow8(data, row, scoreQuery);
     if (a < 0) a = 0;
     const hi = (a + hiB) / 2;
     if (!(hi >= cut)) continue;

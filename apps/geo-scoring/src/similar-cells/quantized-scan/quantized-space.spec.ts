@@ -166,3 +166,50 @@ describe('prefiltered search equals the full exact scan', () => {
     expect(count).toBeGreaterThanOrEqual(12);
   });
 });
+
+describe('prefilter edge: a k-th best that reports 0.0000', () => {
+  /**
+   * Found in review: q = (1/8, …, 1/8); r = −e₀ (dot −0.125, reported 0, smaller h3_index);
+   * x crafted so its int8 residual points against q and its estimate overshoots by ~99% of the
+   * bound (exact dot 4e-5, reported 0). The exact scan returns r (tie at 0, better h3_index);
+   * a cut on the unclamped upper bound dropped r and returned x.
+   */
+  function crafted(dot: number): number[] {
+    let scale = 0.000988;
+    let values: number[] = [];
+    for (let iteration = 0; iteration < 50; iteration++) {
+      const delta = (31 * scale - 8 * dot) / 63;
+      values = [
+        127 * scale,
+        ...Array.from({ length: 30 }, () => 127 * scale - delta),
+        126 * scale - delta,
+        ...Array.from({ length: 32 }, () => -126 * scale - delta),
+      ];
+      scale /= Math.sqrt(values.reduce((sum, v) => sum + v * v, 0));
+    }
+    return values;
+  }
+
+  it('keeps every row that can tie at 0 and win on h3_index', () => {
+    const rows = [
+      Array.from({ length: QUANTIZED_DIMS }, (_, j) => (j === 0 ? -1 : 0)),
+      crafted(4e-5),
+      Array.from({ length: QUANTIZED_DIMS }, () => 0.125),
+    ];
+    const satellite = spaceOf(3, QUANTIZED_DIMS, (r) => rows[r]);
+    const quantized = new QuantizedSpace(satellite);
+    const query = row(satellite, 2);
+    const options = { start: 0, end: 3, exclude: 2, k: 1, rank: Int32Array.from([0, 1, 2]) };
+    const exact = scanSingle(satellite, query, options);
+    expect(exact).toEqual([{ row: 0, similarity: 0 }]);
+    const candidates = satelliteCandidates(quantized, query, options);
+    expect(
+      scanSingle(satellite, query, {
+        ...options,
+        start: 0,
+        end: candidates.count,
+        rows: candidates.rows,
+      }),
+    ).toEqual(exact);
+  });
+});
