@@ -553,4 +553,28 @@ describe('ScoreRefreshService', () => {
     expect(n).toBeGreaterThanOrEqual(cells.length);
     process.stdout.write(`score refresh of ${cells.length} cells: ${timings.join(', ')} ms\n`);
   });
+
+  it('refreshes two metros at once into a month without a snapshot partition, as one at a time does', async () => {
+    const asOf = '2025-05-02';
+    const partitions = async (): Promise<number> => {
+      const [{ n }]: { n: number }[] = await db.query(
+        `SELECT count(*)::int AS n FROM pg_inherits WHERE inhparent = 'score_snapshots'::regclass`,
+      );
+      return n;
+    };
+    const before = await partitions();
+    const parallel = await service.refresh({
+      asOf,
+      trigger: 'manual',
+      metros: ['big', METRO],
+      concurrency: 2,
+    });
+    expect(parallel.metros).toEqual(['big', METRO]);
+    expect(await partitions()).toBe(before + 1);
+    const scores = `SELECT h3_index, composite, confidence FROM cell_scores ORDER BY h3_index`;
+    const afterParallel: Row[] = await db.query(scores);
+    const sequential = await service.refresh({ asOf, trigger: 'manual', metros: ['big', METRO] });
+    expect(sequential.cellsScored).toBe(parallel.cellsScored);
+    expect(await db.query(scores)).toEqual(afterParallel);
+  });
 });

@@ -92,6 +92,10 @@ export class ScoreRefreshService {
       metros: requested,
     });
     const previous = await this.repository.previousFingerprint(this.dataSource, runId, null);
+    // Before, and outside, the metros' transactions: creating a partition locks the parent
+    // table, which a concurrent metro holding a read lock on it would turn into a deadlock; and
+    // the creation lock would otherwise serialise every metro's writes until commit.
+    await this.repository.ensureSnapshotPartition(this.dataSource, request.asOf);
     // Filled as each metro's transaction commits, so a failed run still records what landed.
     const committed = new Map<string, MetroOutcome | null>();
     const tally = () => {
@@ -223,7 +227,6 @@ export class ScoreRefreshService {
       compositeR7: compositeR7.get(cells[i].h3R7) ?? null,
       notifiedComposite: decision.notified[i],
     }));
-    await this.repository.ensureSnapshotPartition(runner, asOf);
     await this.repository.upsertR7Scores(runner, metroSlug, runId, scores7);
     await this.repository.upsertCellScores(runner, metroSlug, runId, writes);
     await this.repository.upsertSnapshots(runner, metroSlug, asOf, touched);
