@@ -13,6 +13,8 @@ const POLL_MS = 10;
  * connected QueryRunner even mid-query and ends the pool. A request whose client hung up is no
  * longer awaited by the HTTP drain, so its queries were cut off ("Connection terminated") and the
  * busy connections handed to handlers still waiting (pg's "client is already executing a query").
+ * installGracefulShutdown closes the HTTP server before Nest's hooks run, so by now only such
+ * stragglers (and queue jobs) can hold connections, and the wait is short.
  */
 @Injectable()
 export class PoolDrain implements BeforeApplicationShutdown {

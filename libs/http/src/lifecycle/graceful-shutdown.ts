@@ -11,8 +11,8 @@ export interface ShutdownOptions {
 }
 
 /**
- * On SIGTERM/SIGINT: stop accepting connections, let in-flight requests finish, close every
- * resource (Nest shutdown hooks close PostgreSQL, Redis and queues), then exit 0.
+ * On SIGTERM/SIGINT: stop accepting connections, let in-flight requests finish, then close every
+ * resource (Nest shutdown hooks drain and close PostgreSQL, close Redis and queues), then exit 0.
  * Nest's own enableShutdownHooks re-raises the signal afterwards, which exits 143; Kubernetes
  * and compose treat that as a crash, hence this handler.
  *
@@ -56,8 +56,11 @@ export function installGracefulShutdown(app: INestApplication, options: Shutdown
       exit(1);
     }, options.timeoutMs);
     deadline.unref();
-    app
-      .close()
+    // Stop listening now and let every connection finish before Nest's shutdown hooks run, so
+    // those hooks (the database pool drain, then closing PostgreSQL, Redis and queues) see no
+    // new requests. Nest's own close of the server later finds it closed already.
+    new Promise<void>((resolve) => server.close(() => resolve()))
+      .then(() => app.close())
       .then(() => {
         clearTimeout(deadline);
         options.logger.log('shutdown complete', 'Shutdown');
