@@ -39,21 +39,41 @@ const NEARBY_INDEXES = [
  * test reads only index tuples (an index-only scan of the cell, window column, id and point)
  * and the table only for the 5 newest. Each index starts with the columns of the one it
  * replaces, so every other reader of those keeps its plan. Plain tables (none is partitioned).
+ *
+ * Built CONCURRENTLY, outside a transaction: a plain CREATE INDEX blocks writes to the table for
+ * the whole build and DROP INDEX blocks reads, which replicas still serving would hit. A build
+ * that failed leaves an INVALID index; a rerun drops it and builds again.
  */
 export class NearbyIndexes1763830800000 implements MigrationInterface {
   name = 'NearbyIndexes1763830800000';
+  transaction = false;
 
   async up(queryRunner: QueryRunner): Promise<void> {
+    for (const index of NEARBY_INDEXES) await build(queryRunner, index.name, index.create);
     for (const index of NEARBY_INDEXES) {
-      await queryRunner.query(`CREATE INDEX ${index.name} ${index.create}`);
-      await queryRunner.query(`DROP INDEX ${index.replaces}`);
+      await queryRunner.query(`DROP INDEX CONCURRENTLY IF EXISTS ${index.replaces}`);
     }
   }
 
+  /**
+   * Plain statements: TypeORM's undo runs inside a transaction whatever `transaction` says, and a
+   * rollback is a maintenance step, not a rolling deploy.
+   */
   async down(queryRunner: QueryRunner): Promise<void> {
     for (const index of NEARBY_INDEXES) {
-      await queryRunner.query(`CREATE INDEX ${index.replaces} ${index.restore}`);
-      await queryRunner.query(`DROP INDEX ${index.name}`);
+      await queryRunner.query(`CREATE INDEX IF NOT EXISTS ${index.replaces} ${index.restore}`);
+      await queryRunner.query(`DROP INDEX IF EXISTS ${index.name}`);
     }
   }
+}
+
+async function build(queryRunner: QueryRunner, name: string, definition: string): Promise<void> {
+  const invalid: unknown[] = await queryRunner.query(
+    `SELECT 1 FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+     WHERE c.relname = $1 AND c.relnamespace = current_schema()::regnamespace
+       AND NOT i.indisvalid`,
+    [name],
+  );
+  if (invalid.length > 0) await queryRunner.query(`DROP INDEX CONCURRENTLY ${name}`);
+  await queryRunner.query(`CREATE INDEX CONCURRENTLY IF NOT EXISTS ${name} ${definition}`);
 }
