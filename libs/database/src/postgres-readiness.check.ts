@@ -2,9 +2,13 @@ import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nest
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 
-const CONNECT_TIMEOUT_MS = 2_000;
-/** Below /readyz's own per-check timeout, so a hung connection is replaced, never shared. */
-const QUERY_TIMEOUT_MS = 2_000;
+/**
+ * Each below /readyz's own 2 s per-check timeout, so a hung query fails (and its connection is
+ * replaced) instead of being shared by every later probe. A probe that needs a new connection
+ * may report down once before that connection answers the next one.
+ */
+const CONNECT_TIMEOUT_MS = 1_500;
+const QUERY_TIMEOUT_MS = 1_500;
 
 /**
  * `/readyz` check: PostgreSQL answers a trivial query on a connection of its own.
