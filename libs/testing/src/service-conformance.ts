@@ -230,7 +230,7 @@ export function describeServiceConformance<C>(options: ConformanceOptions<C>): v
     });
 
     it('stays 200 while every pooled connection is busy (readiness is not load)', async () => {
-      const app = await start();
+      const app = await start({});
       const dataSource = app.app.get(DataSource);
       const poolSize = (dataSource.options as { poolSize?: number }).poolSize ?? 10;
       const held = Array.from({ length: poolSize }, () => dataSource.createQueryRunner());
