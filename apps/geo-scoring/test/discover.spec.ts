@@ -3,20 +3,13 @@
 import { expectErrorBody } from '@platform/testing';
 
 import { tierOf } from '../src/scoring';
-import { startGeo, type GeoHarness } from './support/geo-harness';
+import { geoForFile } from './support/geo-harness';
 import { tinySeedTemplate } from './support/tiny-seed';
 
 jest.setTimeout(180_000);
 
-let geo: GeoHarness;
-
-beforeAll(async () => {
-  geo = await startGeo({ ...tinySeedTemplate });
-});
-
-afterAll(async () => {
-  await geo?.close();
-});
+const file = geoForFile({ ...tinySeedTemplate });
+const { get } = file;
 
 interface Result {
   h3_index: string;
@@ -28,21 +21,6 @@ interface Result {
   support_stability: number | null;
 }
 
-interface Reply {
-  status: number;
-  headers: Headers;
-  body: Record<string, unknown>;
-}
-
-async function get(path: string): Promise<Reply> {
-  const response = await fetch(`${geo.instances[0].url}${path}`);
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: (await response.json()) as Record<string, unknown>,
-  };
-}
-
 async function discover(query: string): Promise<{ total: number; results: Result[] }> {
   const reply = await get(`/api/discover${query}`);
   expect(reply.status).toBe(200);
@@ -50,7 +28,7 @@ async function discover(query: string): Promise<{ total: number; results: Result
 }
 
 async function count(where: string, params: unknown[] = []): Promise<number> {
-  const [row] = (await geo.db.query(
+  const [row] = (await file.geo.db.query(
     `SELECT count(*)::int AS n FROM cell_scores WHERE composite IS NOT NULL AND ${where}`,
     params,
   )) as { n: number }[];
@@ -95,7 +73,7 @@ describe('GET /api/discover', () => {
       );
       expect(result.tier).toBe(tierOf(result.composite));
     }
-    const [top] = (await geo.db.query(
+    const [top] = (await file.geo.db.query(
       `SELECT h3_index FROM cell_scores WHERE composite IS NOT NULL
        ORDER BY composite DESC, h3_index LIMIT 1`,
     )) as { h3_index: string }[];
@@ -131,7 +109,7 @@ describe('GET /api/discover', () => {
   });
 
   it('answers total 0 and no results when nothing matches', async () => {
-    await geo.db.query(`UPDATE cell_scores SET composite = 99.5 WHERE composite > 99.5`);
+    await file.geo.db.query(`UPDATE cell_scores SET composite = 99.5 WHERE composite > 99.5`);
     const body = await discover('?compositeMin=100');
     expect(body).toEqual({ total: 0, results: [] });
   });
@@ -180,7 +158,7 @@ describe('GET /api/discover', () => {
   });
 
   it('gives results the tier of design 2.2 at the bucket edges (acceptance check 2)', async () => {
-    const cells = (await geo.db.query(
+    const cells = (await file.geo.db.query(
       `SELECT h3_index FROM cell_scores WHERE metro_slug = 'bos' AND composite IS NOT NULL
        ORDER BY h3_index LIMIT 4`,
     )) as { h3_index: string }[];
@@ -191,9 +169,9 @@ describe('GET /api/discover', () => {
       [19.99, 'elevated'],
     ];
     // Only the planted cells keep a composite (discover lists scored cells only).
-    await geo.db.query(`UPDATE cell_scores SET composite = NULL WHERE metro_slug = 'bos'`);
+    await file.geo.db.query(`UPDATE cell_scores SET composite = NULL WHERE metro_slug = 'bos'`);
     for (const [i, [composite]] of planted.entries()) {
-      await geo.db.query('UPDATE cell_scores SET composite = $2 WHERE h3_index = $1', [
+      await file.geo.db.query('UPDATE cell_scores SET composite = $2 WHERE h3_index = $1', [
         cells[i].h3_index,
         composite,
       ]);

@@ -4,43 +4,21 @@ import { deleteRedisPrefix, expectErrorBody } from '@platform/testing';
 import { cellToParent, latLngToCell } from 'h3-js';
 
 import { SIGNAL_GROUPS, tierOf } from '../src/scoring';
-import { startGeo, type GeoHarness } from './support/geo-harness';
+import { geoForFile, type JsonReply } from './support/geo-harness';
 import { tinySeedTemplate } from './support/tiny-seed';
 
 jest.setTimeout(180_000);
 
-let geo: GeoHarness;
-
-beforeAll(async () => {
-  geo = await startGeo({ ...tinySeedTemplate });
-});
-
-afterAll(async () => {
-  await geo?.close();
-});
-
-interface Reply {
-  status: number;
-  headers: Headers;
-  body: Record<string, unknown>;
-}
-
-async function get(path: string): Promise<Reply> {
-  const response = await fetch(`${geo.instances[0].url}${path}`);
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: (await response.json()) as Record<string, unknown>,
-  };
-}
+const file = geoForFile({ ...tinySeedTemplate });
+const { get } = file;
 
 async function sql<T>(text: string, params: unknown[] = []): Promise<T[]> {
-  return (await geo.db.query(text, params)) as T[];
+  return (await file.geo.db.query(text, params)) as T[];
 }
 
 const PUBLIC_CACHE = 'public, s-maxage=300, stale-while-revalidate=600';
 
-function expectPublicPolicy(reply: Reply): void {
+function expectPublicPolicy(reply: JsonReply): void {
   expect(reply.headers.get('cache-control')).toBe(PUBLIC_CACHE);
   expect(Number(reply.headers.get('x-ratelimit-limit'))).toBe(120);
   expect(reply.headers.get('x-ratelimit-remaining')).toMatch(/^\d+$/);
@@ -259,9 +237,12 @@ describe('read routes of this file set, together', () => {
     for (const [i, path] of paths.entries()) {
       // Keeps the public rate limit (120/min) from turning the sweep into 429s.
       if (i % 100 === 0) {
-        await deleteRedisPrefix(geo.resources.redisUrl, `${geo.resources.redisPrefix}rl:`);
+        await deleteRedisPrefix(
+          file.geo.resources.redisUrl,
+          `${file.geo.resources.redisPrefix}rl:`,
+        );
       }
-      const response = await fetch(`${geo.instances[0].url}${path}`);
+      const response = await fetch(`${file.geo.instances[0].url}${path}`);
       await response.arrayBuffer();
       if (response.status >= 500 || response.status === 429) {
         throw new Error(`${path} answered ${response.status}`);
@@ -271,7 +252,7 @@ describe('read routes of this file set, together', () => {
   });
 
   it('documents every route with parameters, bounds and response schemas (OpenAPI)', async () => {
-    const response = await fetch(`${geo.instances[0].url}/openapi.json`);
+    const response = await fetch(`${file.geo.instances[0].url}/openapi.json`);
     expect(response.status).toBe(200);
     const document = (await response.json()) as {
       paths: Record<string, { get?: Record<string, unknown> }>;

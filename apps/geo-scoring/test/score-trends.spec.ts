@@ -5,26 +5,13 @@ import { latLngToCell } from 'h3-js';
 
 import { addDays } from '../src/analytics/dates';
 import { SIGNAL_GROUPS, tierOrNull } from '../src/scoring';
-import { startGeo, type GeoHarness } from './support/geo-harness';
+import { geoForFile } from './support/geo-harness';
 import { tinySeedTemplate } from './support/tiny-seed';
 
 jest.setTimeout(180_000);
 
-let geo: GeoHarness;
-
-beforeAll(async () => {
-  geo = await startGeo({ ...tinySeedTemplate });
-});
-
-afterAll(async () => {
-  await geo?.close();
-});
-
-interface Reply {
-  status: number;
-  headers: Headers;
-  body: Record<string, unknown>;
-}
+const file = geoForFile({ ...tinySeedTemplate });
+const { get } = file;
 
 interface MetroTrend {
   metro: string;
@@ -41,15 +28,6 @@ interface CellTrend {
   snapshots: Record<string, unknown>[];
 }
 
-async function get(path: string): Promise<Reply> {
-  const response = await fetch(`${geo.instances[0].url}${path}`);
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: (await response.json()) as Record<string, unknown>,
-  };
-}
-
 async function ok<T>(query: string): Promise<T> {
   const reply = await get(`/api/score-trends?${query}`);
   expect(reply.status).toBe(200);
@@ -60,7 +38,7 @@ const today = (): string => new Date().toISOString().slice(0, 10);
 
 /** A cell with snapshots on several dates. */
 async function trackedCell(): Promise<string> {
-  const [row] = (await geo.db.query(
+  const [row] = (await file.geo.db.query(
     `SELECT h3_index FROM score_snapshots WHERE profile = 'default'
      GROUP BY h3_index ORDER BY count(*) DESC, h3_index LIMIT 1`,
   )) as { h3_index: string }[];
@@ -97,7 +75,7 @@ describe('GET /api/score-trends', () => {
       expect(point.cells).toBeGreaterThan(0);
       if (i > 0) expect(point.date > body.trend[i - 1].date).toBe(true);
     }
-    const expected = (await geo.db.query(
+    const expected = (await file.geo.db.query(
       `SELECT to_char(snapshot_date, 'YYYY-MM-DD') AS date,
          round(avg_composite::numeric, 2)::float8 AS avg_composite, cells
        FROM score_snapshot_metro_daily
@@ -109,7 +87,7 @@ describe('GET /api/score-trends', () => {
   });
 
   it('days=N covers the last N UTC days including today, and never the future', async () => {
-    await geo.db.query(
+    await file.geo.db.query(
       `INSERT INTO score_snapshot_metro_daily (metro_slug, profile, snapshot_date, avg_composite, cells)
        VALUES ('bos', 'default', $1::date, 55.5, 3), ('bos', 'default', $2::date, 44.4, 2),
               ('bos', 'default', $3::date, 33.3, 1)
@@ -149,7 +127,7 @@ describe('GET /api/score-trends', () => {
       'profile',
       'snapshots',
     ]);
-    const [cell] = (await geo.db.query('SELECT metro_slug FROM cells WHERE h3_index = $1', [
+    const [cell] = (await file.geo.db.query('SELECT metro_slug FROM cells WHERE h3_index = $1', [
       h3,
     ])) as { metro_slug: string }[];
     expect(body).toMatchObject({
@@ -158,7 +136,7 @@ describe('GET /api/score-trends', () => {
       days: 365,
       profile: 'default',
     });
-    const rows = (await geo.db.query(
+    const rows = (await file.geo.db.query(
       `SELECT to_char(snapshot_date, 'YYYY-MM-DD') AS date, profile, composite, confidence,
          ${SIGNAL_GROUPS.join(', ')}
        FROM score_snapshots WHERE h3_index = $1 AND profile = 'default' ORDER BY snapshot_date`,

@@ -3,41 +3,19 @@
 import { expectErrorBody } from '@platform/testing';
 
 import { SIGNAL_GROUPS } from '../src/scoring';
-import { startGeo, type GeoHarness } from './support/geo-harness';
+import { geoForFile } from './support/geo-harness';
 import { tinySeedTemplate } from './support/tiny-seed';
 
 jest.setTimeout(180_000);
 
-let geo: GeoHarness;
-
-beforeAll(async () => {
-  geo = await startGeo({ ...tinySeedTemplate });
-});
-
-afterAll(async () => {
-  await geo?.close();
-});
-
-interface Reply {
-  status: number;
-  headers: Headers;
-  body: Record<string, unknown>;
-}
+const file = geoForFile({ ...tinySeedTemplate });
+const { get } = file;
 
 interface Distribution {
   metro: string;
   signal: string;
   total: number;
   buckets: Record<'prime' | 'strong' | 'solid' | 'watch' | 'elevated', number>;
-}
-
-async function get(path: string): Promise<Reply> {
-  const response = await fetch(`${geo.instances[0].url}${path}`);
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: (await response.json()) as Record<string, unknown>,
-  };
 }
 
 async function distribution(query: string): Promise<Distribution> {
@@ -48,7 +26,7 @@ async function distribution(query: string): Promise<Distribution> {
 
 /** Independent bucket counts in SQL with the literal half-open edges of design 2.2. */
 async function sqlBuckets(metro: string, column: string): Promise<Distribution['buckets']> {
-  const [row] = (await geo.db.query(
+  const [row] = (await file.geo.db.query(
     `SELECT count(*) FILTER (WHERE v >= 80)::int AS prime,
        count(*) FILTER (WHERE v >= 60 AND v < 80)::int AS strong,
        count(*) FILTER (WHERE v >= 40 AND v < 60)::int AS solid,
@@ -149,13 +127,13 @@ describe('GET /api/metro-tier-distribution', () => {
   });
 
   it('puts 79.99 in strong, 80.00 in prime, 20.00 in watch, 19.99 in elevated; nulls excluded', async () => {
-    const cells = (await geo.db.query(
+    const cells = (await file.geo.db.query(
       `SELECT h3_index FROM cell_scores WHERE metro_slug = 'bos' ORDER BY h3_index LIMIT 6`,
     )) as { h3_index: string }[];
-    await geo.db.query(`UPDATE cell_scores SET composite = NULL WHERE metro_slug = 'bos'`);
+    await file.geo.db.query(`UPDATE cell_scores SET composite = NULL WHERE metro_slug = 'bos'`);
     const values = [79.99, 80, 20, 19.99, 60, 59.99];
     for (const [i, value] of values.entries()) {
-      await geo.db.query('UPDATE cell_scores SET composite = $2 WHERE h3_index = $1', [
+      await file.geo.db.query('UPDATE cell_scores SET composite = $2 WHERE h3_index = $1', [
         cells[i].h3_index,
         value,
       ]);

@@ -103,3 +103,44 @@ export function postIngest(
     body: records.map((record) => JSON.stringify(record)).join('\n'),
   });
 }
+
+/** A JSON answer of the service. */
+export interface JsonReply<T = Record<string, unknown>> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface GeoForFile {
+  /** The file's harness; available inside tests and hooks. */
+  readonly geo: GeoHarness;
+  /** GET against the first replica, body parsed as JSON. */
+  get<T = Record<string, unknown>>(path: string): Promise<JsonReply<T>>;
+}
+
+/** One geo-scoring for a whole test file: started before its tests, closed after them. */
+export function geoForFile(options: GeoHarnessOptions = {}): GeoForFile {
+  let harness: GeoHarness | undefined;
+  beforeAll(async () => {
+    harness = await startGeo(options);
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+  const file: GeoForFile = {
+    get geo(): GeoHarness {
+      if (harness === undefined)
+        throw new Error('geo-scoring starts in beforeAll; use it in tests');
+      return harness;
+    },
+    async get<T>(path: string): Promise<JsonReply<T>> {
+      const response = await fetch(`${file.geo.instances[0].url}${path}`);
+      return {
+        status: response.status,
+        headers: response.headers,
+        body: (await response.json()) as T,
+      };
+    },
+  };
+  return file;
+}
