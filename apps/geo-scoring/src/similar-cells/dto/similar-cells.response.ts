@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ROBUSTNESS_CLASSES, SIGNAL_GROUPS, TIERS } from '../../scoring';
-import { SignalColumnsDto } from '../../cells/dto/signal-columns.dto';
+import { SIGNAL_GROUPS } from '../../scoring';
+import { ScoredCellDto } from '../../cells/dto/scored-cell.dto';
 
 export const NOT_FOUND_REASONS = ['cell_not_scored', 'zero_profile', 'no_satellite_embedding'];
 
@@ -16,31 +16,7 @@ export class SignalContributionsDto {
 }
 
 /** One look-alike cell: its score row plus the similarity to the source. */
-export class SimilarCellDto extends SignalColumnsDto {
-  @ApiProperty({ example: '882a100d2dfffff' })
-  h3_index!: string;
-
-  @ApiProperty({ example: 'atx' })
-  metro_slug!: string;
-
-  @ApiProperty({ description: 'Cell centre latitude' })
-  lat!: number;
-
-  @ApiProperty({ description: 'Cell centre longitude' })
-  lng!: number;
-
-  @ApiProperty({
-    type: Number,
-    nullable: true,
-    minimum: 0,
-    maximum: 100,
-    description: '2 decimals',
-  })
-  composite!: number | null;
-
-  @ApiProperty({ minimum: 0, maximum: 1, description: '3 decimals' })
-  confidence!: number;
-
+export class SimilarCellDto extends ScoredCellDto {
   @ApiProperty({
     minimum: 0,
     maximum: 1,
@@ -49,15 +25,6 @@ export class SimilarCellDto extends SignalColumnsDto {
       'distances. Signals null → 0 in the score vector.',
   })
   similarity!: number;
-
-  @ApiProperty({ enum: TIERS, nullable: true, description: 'Tier of the composite (design 2.2)' })
-  tier!: string | null;
-
-  @ApiProperty({ enum: ROBUSTNESS_CLASSES, nullable: true })
-  robustness_class!: string | null;
-
-  @ApiProperty({ type: Number, nullable: true, minimum: 0, maximum: 1 })
-  support_stability!: number | null;
 
   @ApiProperty({
     type: SignalContributionsDto,
