@@ -32,6 +32,8 @@ const ROUTES = [
   { name: 'activity-heatmap', path: '/api/activity-heatmap' },
   { name: 'discover', path: '/api/discover' },
   { name: 'metro-tier-distribution atx', path: '/api/metro-tier-distribution?metro=atx' },
+  // Not one of the three: the one route that reads raw records (downtown Boston).
+  { name: 'nearby bos downtown', path: '/api/nearby?lat=42.3601&lng=-71.0589' },
 ];
 
 const APP = 'dist/apps/geo-scoring/src/main.js';
