@@ -3,7 +3,7 @@
 import { expectErrorBody } from '@platform/testing';
 
 import { tierOf } from '../src/scoring';
-import { geoForFile } from './support/geo-harness';
+import { expectPublicPolicy, geoForFile } from './support/geo-harness';
 import { tinySeedTemplate } from './support/tiny-seed';
 
 jest.setTimeout(180_000);
@@ -48,12 +48,7 @@ describe('GET /api/discover', () => {
   it('defaults to 50 results over every metro, ordered composite DESC then h3_index', async () => {
     const reply = await get('/api/discover');
     expect(reply.status).toBe(200);
-    expect(reply.headers.get('cache-control')).toBe(
-      'public, s-maxage=300, stale-while-revalidate=600',
-    );
-    expect(reply.headers.get('x-ratelimit-limit')).toBe('120');
-    expect(reply.headers.get('x-ratelimit-remaining')).toMatch(/^\d+$/);
-    expect(reply.headers.get('x-ratelimit-reset')).toMatch(/^\d+$/);
+    expectPublicPolicy(reply);
     const body = reply.body as unknown as { total: number; results: Result[] };
     expect(Object.keys(body).sort()).toEqual(['results', 'total']);
     expect(body.total).toBe(await count('true'));

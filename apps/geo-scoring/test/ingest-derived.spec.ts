@@ -1,6 +1,6 @@
 import { cellToLatLng, gridDisk, latLngToCell } from 'h3-js';
 import { haversineMeters } from '../src/geography/haversine';
-import { GeoHarness, postIngest, startGeo } from './support/geo-harness';
+import { GeoHarness, postIngest, startGeo, type IngestBody } from './support/geo-harness';
 
 // What an ingest derives in its transaction: rollups, pioneer tiers, nearest-permit links,
 // permit.filed outbox rows, location names.
@@ -17,14 +17,6 @@ const CELL_A = latLngToCell(30.2672, -97.7431, 8);
 const CELL_B = gridDisk(CELL_A, 1).find((c) => c !== CELL_A) as string;
 const [A_LAT, A_LNG] = cellToLatLng(CELL_A);
 const [B_LAT, B_LNG] = cellToLatLng(CELL_B);
-
-interface IngestBody {
-  received: number;
-  inserted: number;
-  updated: number;
-  rejected: number;
-  errors: { line: number; message: string }[];
-}
 
 describe('ingest derived data', () => {
   let geo: GeoHarness;
@@ -71,6 +63,16 @@ describe('ingest derived data', () => {
          FROM activity_daily_r8 WHERE metro_slug = 'atx' AND (visits + transactions + checkins + reviews) > 0
          ORDER BY day, h3_index`,
       );
+    /** An activity_daily_r8 row: [visits, transactions, checkins, reviews]. */
+    const r8 = (day: string, h3Index: string, counts: [number, number, number, number]) => {
+      const [visits, transactions, checkins, reviews] = counts;
+      return { day, h3_index: h3Index, visits, transactions, checkins, reviews };
+    };
+    const r5 = (day: string, n: number): object => ({
+      day,
+      h3_r5: expect.any(String),
+      event_count: n,
+    });
     const activityR5 = (): Promise<unknown[]> =>
       rows(
         `SELECT to_char(day, 'YYYY-MM-DD') AS day, h3_r5, event_count FROM activity_daily_r5
@@ -79,36 +81,10 @@ describe('ingest derived data', () => {
 
     it('adds exactly what was ingested, and a re-ingest changes nothing', async () => {
       expect(await ingest('activity-events', events)).toMatchObject({ inserted: 5, updated: 0 });
-      const r5 = (day: string, n: number): object => ({
-        day,
-        h3_r5: expect.any(String),
-        event_count: n,
-      });
       const expected8 = [
-        {
-          day: '2025-06-01',
-          h3_index: CELL_A,
-          visits: 2,
-          transactions: 1,
-          checkins: 0,
-          reviews: 0,
-        },
-        {
-          day: '2025-06-02',
-          h3_index: CELL_B,
-          visits: 0,
-          transactions: 0,
-          checkins: 0,
-          reviews: 1,
-        },
-        {
-          day: '2025-07-03',
-          h3_index: CELL_B,
-          visits: 0,
-          transactions: 0,
-          checkins: 1,
-          reviews: 0,
-        },
+        r8('2025-06-01', CELL_A, [2, 1, 0, 0]),
+        r8('2025-06-02', CELL_B, [0, 0, 0, 1]),
+        r8('2025-07-03', CELL_B, [0, 0, 1, 0]),
       ];
       expect(await activityR8()).toEqual(expected8);
       const expected5 = [r5('2025-06-01', 3), r5('2025-06-02', 1), r5('2025-07-03', 1)];
@@ -126,38 +102,10 @@ describe('ingest derived data', () => {
         event('e1', '2025-06-01T01:00:00Z', 'review', B_LAT, B_LNG),
       ]);
       const moved = [
-        {
-          day: '2025-06-01',
-          h3_index: CELL_A,
-          visits: 1,
-          transactions: 1,
-          checkins: 0,
-          reviews: 0,
-        },
-        {
-          day: '2025-06-01',
-          h3_index: CELL_B,
-          visits: 0,
-          transactions: 0,
-          checkins: 0,
-          reviews: 1,
-        },
-        {
-          day: '2025-06-02',
-          h3_index: CELL_B,
-          visits: 0,
-          transactions: 0,
-          checkins: 0,
-          reviews: 1,
-        },
-        {
-          day: '2025-07-03',
-          h3_index: CELL_B,
-          visits: 0,
-          transactions: 0,
-          checkins: 1,
-          reviews: 0,
-        },
+        r8('2025-06-01', CELL_A, [1, 1, 0, 0]),
+        r8('2025-06-01', CELL_B, [0, 0, 0, 1]),
+        r8('2025-06-02', CELL_B, [0, 0, 0, 1]),
+        r8('2025-07-03', CELL_B, [0, 0, 1, 0]),
       ];
       const byDayAndCell = (
         a: { day: string; h3_index: string },
@@ -166,9 +114,9 @@ describe('ingest derived data', () => {
       expect(await activityR8()).toEqual(moved.sort(byDayAndCell));
       // The res-5 total of June 1st is unchanged (both cells share a res-5 parent).
       expect(await activityR5()).toEqual([
-        { day: '2025-06-01', h3_r5: expect.any(String), event_count: 3 },
-        { day: '2025-06-02', h3_r5: expect.any(String), event_count: 1 },
-        { day: '2025-07-03', h3_r5: expect.any(String), event_count: 1 },
+        r5('2025-06-01', 3),
+        r5('2025-06-02', 1),
+        r5('2025-07-03', 1),
       ]);
     });
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { run } from '../src/ingest/ingest.command';
 import { metroCells } from '../src/geography/metro-cells';
-import { GeoHarness, INGEST_TOKEN, startGeo } from './support/geo-harness';
+import { GeoHarness, INGEST_TOKEN, startGeo, type IngestBody } from './support/geo-harness';
 
 // A small metro (about 40 res-8 cells) so every test file can create it through the API.
 const METRO = {
@@ -19,15 +19,6 @@ const METRO = {
 };
 const INSIDE = { lat: 30.2672, lng: -97.7431 };
 const NEAR = { lat: 30.27, lng: -97.75 };
-
-interface IngestBody {
-  dataset: string;
-  received: number;
-  inserted: number;
-  updated: number;
-  rejected: number;
-  errors: { line: number; message: string }[];
-}
 
 describe('POST /internal/ingest/{dataset}', () => {
   let geo: GeoHarness;

@@ -4,7 +4,7 @@ import { deleteRedisPrefix, expectErrorBody } from '@platform/testing';
 import { cellToParent, latLngToCell } from 'h3-js';
 
 import { SIGNAL_GROUPS, tierOf } from '../src/scoring';
-import { geoForFile, type JsonReply } from './support/geo-harness';
+import { expectPublicPolicy, geoForFile } from './support/geo-harness';
 import { tinySeedTemplate } from './support/tiny-seed';
 
 jest.setTimeout(180_000);
@@ -14,15 +14,6 @@ const { get } = file;
 
 async function sql<T>(text: string, params: unknown[] = []): Promise<T[]> {
   return (await file.geo.db.query(text, params)) as T[];
-}
-
-const PUBLIC_CACHE = 'public, s-maxage=300, stale-while-revalidate=600';
-
-function expectPublicPolicy(reply: JsonReply): void {
-  expect(reply.headers.get('cache-control')).toBe(PUBLIC_CACHE);
-  expect(Number(reply.headers.get('x-ratelimit-limit'))).toBe(120);
-  expect(reply.headers.get('x-ratelimit-remaining')).toMatch(/^\d+$/);
-  expect(reply.headers.get('x-ratelimit-reset')).toMatch(/^\d+$/);
 }
 
 /** A scored atx cell with every column populated, for exact comparisons. */

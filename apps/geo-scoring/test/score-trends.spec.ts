@@ -5,7 +5,7 @@ import { latLngToCell } from 'h3-js';
 
 import { addDays } from '../src/analytics/dates';
 import { SIGNAL_GROUPS, tierOrNull } from '../src/scoring';
-import { geoForFile } from './support/geo-harness';
+import { expectPublicPolicy, geoForFile } from './support/geo-harness';
 import { tinySeedTemplate } from './support/tiny-seed';
 
 jest.setTimeout(180_000);
@@ -59,12 +59,7 @@ describe('GET /api/score-trends', () => {
   it('metro mode: ascending dates with cells > 0, defaults days 90 and profile default', async () => {
     const reply = await get('/api/score-trends?metro=atx');
     expect(reply.status).toBe(200);
-    expect(reply.headers.get('cache-control')).toBe(
-      'public, s-maxage=300, stale-while-revalidate=600',
-    );
-    expect(reply.headers.get('x-ratelimit-limit')).toBe('120');
-    expect(reply.headers.get('x-ratelimit-remaining')).toMatch(/^\d+$/);
-    expect(reply.headers.get('x-ratelimit-reset')).toMatch(/^\d+$/);
+    expectPublicPolicy(reply);
     const body = reply.body as unknown as MetroTrend;
     expect(Object.keys(body).sort()).toEqual(['days', 'metro', 'profile', 'trend']);
     expect(body).toMatchObject({ metro: 'atx', days: 90, profile: 'default' });

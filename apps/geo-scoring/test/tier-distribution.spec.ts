@@ -3,7 +3,7 @@
 import { expectErrorBody } from '@platform/testing';
 
 import { SIGNAL_GROUPS } from '../src/scoring';
-import { geoForFile } from './support/geo-harness';
+import { expectPublicPolicy, geoForFile } from './support/geo-harness';
 import { tinySeedTemplate } from './support/tiny-seed';
 
 jest.setTimeout(180_000);
@@ -53,12 +53,7 @@ describe('GET /api/metro-tier-distribution', () => {
 
     const reply = await get('/api/metro-tier-distribution?metro=atx&signal=composite');
     expect(reply.status).toBe(200);
-    expect(reply.headers.get('cache-control')).toBe(
-      'public, s-maxage=300, stale-while-revalidate=600',
-    );
-    expect(reply.headers.get('x-ratelimit-limit')).toBe('120');
-    expect(reply.headers.get('x-ratelimit-remaining')).toMatch(/^\d+$/);
-    expect(reply.headers.get('x-ratelimit-reset')).toMatch(/^\d+$/);
+    expectPublicPolicy(reply);
     const composite = reply.body as unknown as Distribution;
     expect(Object.keys(composite).sort()).toEqual(['buckets', 'metro', 'signal', 'total']);
     expect(Object.keys(composite.buckets)).toEqual([

@@ -1,18 +1,5 @@
 import { CellRawInputs, metroRawFeatures } from './metro-raw-features';
-import { CellTractShare } from './raw-features';
-
-function tract(overrides: Partial<CellTractShare>): CellTractShare {
-  return {
-    weight: 1,
-    population: 1000,
-    population5yAgo: 1000,
-    medianHouseholdIncome: 50000,
-    pctBachelors: 0.3,
-    jobs: 0,
-    cellCount: 1,
-    ...overrides,
-  };
-}
+import { tract } from './tract-share.fixture';
 
 function cell(overrides: Partial<CellRawInputs>): CellRawInputs {
   return {

@@ -1,7 +1,6 @@
 import {
   amenityDemand,
   businessVitality,
-  CellTractShare,
   developmentPipeline,
   jobsInCell,
   perThousandResidents,
@@ -10,19 +9,7 @@ import {
   tractGrowth,
   zScores,
 } from './raw-features';
-
-function tract(overrides: Partial<CellTractShare>): CellTractShare {
-  return {
-    weight: 1,
-    population: 1000,
-    population5yAgo: 1000,
-    medianHouseholdIncome: 50000,
-    pctBachelors: 0.3,
-    jobs: 0,
-    cellCount: 1,
-    ...overrides,
-  };
-}
+import { tract } from './tract-share.fixture';
 
 describe('per-cell raw features (design §2.1)', () => {
   it('businessVitality = ln(1+active) + ln(1+opened) − 0.5·ln(1+closed)', () => {

@@ -87,6 +87,16 @@ export async function startGeo(options: GeoHarnessOptions = {}): Promise<GeoHarn
   };
 }
 
+/** The answer of POST /internal/ingest/{dataset} (design 3.7). */
+export interface IngestBody {
+  dataset: string;
+  received: number;
+  inserted: number;
+  updated: number;
+  rejected: number;
+  errors: { line: number; message: string }[];
+}
+
 /**
  * POSTs `records` as NDJSON to the ingestion route of the service at `baseUrl`, with the
  * harness's token; `query` is appended as is (e.g. `?backfill=true`). Callers assert the answer.
@@ -143,4 +153,15 @@ export function geoForFile(options: GeoHarnessOptions = {}): GeoForFile {
     },
   };
   return file;
+}
+
+/** The edge policy of the open routes (design 3.4) on a successful answer. */
+export const PUBLIC_CACHE = 'public, s-maxage=300, stale-while-revalidate=600';
+
+/** A 200 of an open route: edge-cacheable and counted by the 120/min per-IP limit. */
+export function expectPublicPolicy(reply: { headers: Headers }): void {
+  expect(reply.headers.get('cache-control')).toBe(PUBLIC_CACHE);
+  expect(Number(reply.headers.get('x-ratelimit-limit'))).toBe(120);
+  expect(reply.headers.get('x-ratelimit-remaining')).toMatch(/^\d+$/);
+  expect(reply.headers.get('x-ratelimit-reset')).toMatch(/^\d+$/);
 }
