@@ -22,9 +22,26 @@ export default [
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'scope:proxy-admin', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'scope:geo-scoring', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'scope:maritime', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
-            { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
+            {
+              sourceTag: 'scope:maritime',
+              onlyDependOnLibsWithTags: ['scope:shared', 'scope:maritime'],
+            },
+            // Apps and libs use libs and domain libs; their tests also use the testing lib
+            // (production files may not: see the no-restricted-imports block below).
+            {
+              sourceTag: 'type:app',
+              onlyDependOnLibsWithTags: ['type:lib', 'type:domain', 'type:testing'],
+            },
+            {
+              sourceTag: 'type:lib',
+              onlyDependOnLibsWithTags: ['type:lib', 'type:domain', 'type:testing'],
+            },
+            // Pure computation depends on nothing but other pure computation.
+            { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain'] },
+            {
+              sourceTag: 'type:testing',
+              onlyDependOnLibsWithTags: ['type:lib', 'type:domain', 'type:testing'],
+            },
           ],
         },
       ],
@@ -59,6 +76,41 @@ export default [
       'bench/**/*.ts',
     ],
     rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    // Test helpers are for tests: no production file may import them.
+    files: ['apps/*/src/**/*.ts', 'libs/*/src/**/*.ts', 'tools/**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/*.fixture.ts', 'libs/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@platform/testing', message: 'libs/testing is for tests only.' }],
+        },
+      ],
+    },
+  },
+  {
+    // Domain libraries are pure computation: no framework, database or Redis client, so they
+    // stay testable in microseconds and reusable by every service.
+    files: ['libs/geo-domain/src/**/*.ts', 'libs/maritime-domain/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@nestjs/*', 'typeorm', 'typeorm/*', 'pg', 'pg-*', 'ioredis', 'bullmq'],
+              message: 'Domain libraries are pure: no Nest, TypeORM, pg, ioredis or BullMQ.',
+            },
+            {
+              group: ['@platform/*', '!@platform/geo-domain', '!@platform/maritime-domain'],
+              message: 'Domain libraries import only other domain libraries.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.spec.ts', 'apps/*/test/**/*.ts', 'libs/testing/src/**/*.ts'],

@@ -1,0 +1,6 @@
+/** @type {import('jest').Config} */
+module.exports = {
+  ...require('../../jest.preset.js'),
+  displayName: 'geo-domain',
+  rootDir: __dirname,
+};
