@@ -1,1 +1,1 @@
-export {};
+export { addUtcDays, Clock, FixedClock, SystemClock, utcDay } from './clock';

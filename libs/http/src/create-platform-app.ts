@@ -17,6 +17,11 @@ export interface PlatformAppOptions {
   trustProxyHops: number;
   /** Largest JSON body accepted; larger answers 413 `payload_too_large`. */
   jsonLimit?: string;
+  /**
+   * Mounts route-specific body parsers ahead of the global JSON parser (a tighter limit for one
+   * route, a text/csv or text/plain body); a body they consume is not parsed again.
+   */
+  beforeBodyParser?: (app: NestExpressApplication) => void;
 }
 
 /**
@@ -39,6 +44,7 @@ export async function createPlatformApp(
   app.set('trust proxy', options.trustProxyHops);
   // Registered before any route, so every request is timed, including 404s.
   app.use(app.get(AppMetrics).middleware());
+  options.beforeBodyParser?.(app);
   app.use(json({ limit: options.jsonLimit ?? '256kb' }), rejectBadBody);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpErrorFilter(options.errorFormat));

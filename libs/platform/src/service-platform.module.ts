@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { Clock, SystemClock } from '@platform/clock';
 import { ServiceConfig } from '@platform/config';
 import { DatabaseModule, PostgresReadinessCheck } from '@platform/database';
 import { PlatformHttpModule } from '@platform/http';
@@ -9,12 +10,15 @@ export interface ServicePlatformOptions {
   migrations: (new () => MigrationInterface)[];
   /** Where logs go; stdout by default (tests capture them). */
   logDestination?: NodeJS.WritableStream;
+  /** What "now" is for every feature; the system clock by default. */
+  clock?: Clock;
 }
 
 /**
  * What every service runs on: logging, probes and metrics, its own PostgreSQL database and its
  * prefixed Redis connection, with readiness following both. The service's config is provided
- * under its own class, so features inject `ProxyAdminConfig`, `GeoScoringConfig`, ...
+ * under its own class, so features inject `ProxyAdminConfig`, `GeoScoringConfig`, ...; the
+ * `Clock` is provided the same way.
  */
 @Module({})
 export class ServicePlatformModule {
@@ -41,8 +45,11 @@ export class ServicePlatformModule {
           service: config.serviceName,
         }),
       ],
-      providers: [{ provide: configClass, useValue: config }],
-      exports: [configClass],
+      providers: [
+        { provide: configClass, useValue: config },
+        { provide: Clock, useValue: options.clock ?? new SystemClock() },
+      ],
+      exports: [configClass, Clock],
     };
   }
 }

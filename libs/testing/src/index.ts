@@ -8,6 +8,8 @@ export { describeServiceConformance } from './service-conformance';
 export type { ConformanceOptions } from './service-conformance';
 export { runToExit, spawnService } from './service-process';
 export type { ServiceProcess } from './service-process';
+export { fetchJson, harnessForFile, startServiceHarness, TEST_NOW } from './service-harness';
+export type { JsonReply, ServiceHarness, ServiceHarnessOptions } from './service-harness';
 export { startTcpProxy } from './tcp-proxy';
 export type { TcpProxy } from './tcp-proxy';
 export { createTestCertificate } from './test-certificate';
