@@ -1,4 +1,11 @@
+export { withAdvisoryLock } from './advisory-lock';
+export type { LockedResult } from './advisory-lock';
 export { assertQueueName, bullPrefix } from './bull-prefix';
+export { JobDispatcher } from './job-dispatcher';
+export { JobRunner } from './job-runner';
+export type { JobRunOptions } from './job-runner';
+export { QueueProcessor } from './queue-processor';
+export type { JobProcessor, QueueJob, QueueProcessorOptions } from './queue-processor';
 export { QueueRegistry } from './queue-registry';
 export type { JobHandler, ProcessOptions, ScheduleSpec, ScheduleTemplate } from './queue-registry';
 export { QueuesModule } from './queues.module';

@@ -7,6 +7,9 @@ import {
   ModuleMetadata,
   OnApplicationBootstrap,
 } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { JobDispatcher } from './job-dispatcher';
+import { JobRunner } from './job-runner';
 import { QueueRegistry } from './queue-registry';
 import { QUEUES_OPTIONS, QueuesOptions } from './queues.options';
 
@@ -32,13 +35,16 @@ export interface QueuesModuleAsyncOptions {
   useFactory: (...args: never[]) => QueuesOptions | Promise<QueuesOptions>;
 }
 
-/** Provides QueueRegistry (queues, optional workers, schedulers) for one app. */
+/**
+ * Provides QueueRegistry (queues, optional workers, schedulers), the JobRunner (recorded,
+ * optionally locked runs) and the JobDispatcher that wires every @QueueProcessor to its queue.
+ */
 @Module({})
 export class QueuesModule {
   static forRootAsync(options: QueuesModuleAsyncOptions): DynamicModule {
     return {
       module: QueuesModule,
-      imports: options.imports ?? [],
+      imports: [DiscoveryModule, ...(options.imports ?? [])],
       providers: [
         {
           provide: QUEUES_OPTIONS,
@@ -51,8 +57,10 @@ export class QueuesModule {
           useFactory: (queuesOptions: QueuesOptions) => new QueueRegistry(queuesOptions),
         },
         QueuesLifecycle,
+        JobRunner,
+        JobDispatcher,
       ],
-      exports: [QueueRegistry],
+      exports: [QueueRegistry, JobRunner, JobDispatcher],
     };
   }
 }

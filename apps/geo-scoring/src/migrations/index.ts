@@ -5,6 +5,7 @@ import { Records1763820000000 } from './1763820000000-records';
 import { Operations1763823600000 } from './1763823600000-operations';
 import { ReadRouteIndexes1763827200000 } from './1763827200000-read-route-indexes';
 import { NearbyIndexes1763830800000 } from './1763830800000-nearby-indexes';
+import { JobRuns1763834400000 } from './1763834400000-job-runs';
 
 /** Every migration of geo-scoring, oldest first. Never edit one that has landed. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   Operations1763823600000,
   ReadRouteIndexes1763827200000,
   NearbyIndexes1763830800000,
+  JobRuns1763834400000,
 ];
