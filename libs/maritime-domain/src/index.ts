@@ -1,1 +1,6 @@
-export {};
+export * from './destinations';
+export * from './geo';
+export * from './identifiers';
+export * from './plans';
+export * from './risk';
+export * from './sanctions';

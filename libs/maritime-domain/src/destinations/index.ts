@@ -1,0 +1,2 @@
+export { createDestinationParser, parseDeclaredDestination } from './parser';
+export type { DestinationParser, DestinationPort } from './parser';

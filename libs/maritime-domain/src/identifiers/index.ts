@@ -1,0 +1,2 @@
+export { imoCheckDigit, imoFromPrefix, isValidImo } from './imo';
+export { isValidMmsi, mmsiMid } from './mmsi';
