@@ -4,3 +4,4 @@ export * from './identifiers';
 export * from './plans';
 export * from './risk';
 export * from './sanctions';
+export * from './ais';
