@@ -1,23 +1,40 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { MaritimeConfig } from '@platform/config';
-import { codeErrorBody, createPlatformApp } from '@platform/http';
-import { AppModule, AppModuleOptions } from './app.module';
+import { codeErrorBody } from '@platform/http';
+import { definePlatformApp, type PlatformAppOptions } from '@platform/platform';
+import { AccountModule } from './api/account/account.module';
+import { DarkEventsModule } from './api/dark-events/dark-events.module';
+import { PortsModule } from './api/ports/ports.module';
+import { SanctionsModule } from './api/sanctions/sanctions.module';
+import { VesselsModule } from './api/vessels/vessels.module';
+import { migrations } from './migrations';
+import { AccessModule } from './platform/access/access.module';
+
+/** maritime: vessel, port and trade intelligence. */
+export const maritimeApp = definePlatformApp<MaritimeConfig>({
+  migrations,
+  imports: () => [
+    AccessModule,
+    AccountModule,
+    VesselsModule,
+    PortsModule,
+    DarkEventsModule,
+    SanctionsModule,
+  ],
+  errorFormat: codeErrorBody,
+  openApi: {
+    title: 'maritime',
+    description:
+      'Vessel, port and trade intelligence, watchlists, alerts and investigations. Errors: `{ "error", "code" }`.',
+    configure: (builder) =>
+      builder.addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Key' }, 'api-key'),
+  },
+});
 
 /** Builds the maritime app (used by main.ts and by the HTTP tests). */
 export function createApp(
   config: MaritimeConfig,
-  options: AppModuleOptions = {},
+  options: PlatformAppOptions = {},
 ): Promise<NestExpressApplication> {
-  return createPlatformApp(AppModule.forRoot(config, options), {
-    errorFormat: codeErrorBody,
-    trustProxyHops: config.TRUST_PROXY_HOPS,
-    openApi: {
-      title: 'maritime',
-      description:
-        'Vessel, port and trade intelligence, watchlists, alerts and investigations. Errors: `{ "error", "code" }`.',
-      version: config.APP_VERSION ?? '0.1.0',
-      configure: (builder) =>
-        builder.addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Key' }, 'api-key'),
-    },
-  });
+  return maritimeApp.create(config, options);
 }

@@ -5,6 +5,8 @@ export {
   MAX_BEARER_TOKEN_LENGTH,
   VIRTUAL_KEY_PREFIX,
 } from './bearer/bearer-token';
+export { apiKeyFormat } from './api-keys/api-key-format';
+export type { ApiKeyFormat, ApiKeyMaterial } from './api-keys/api-key-format';
 export { readCookie } from './bearer/cookies';
 export { digestEquals, matchTokenDigest, sha256, sha256Hex } from './crypto/token-digest';
 export { BearerTokenGuard } from './guards/bearer-token.guard';

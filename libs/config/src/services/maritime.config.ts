@@ -1,6 +1,6 @@
 import { Expose } from 'class-transformer';
-import { IsBoolean } from 'class-validator';
-import { ToBoolean } from '../transforms';
+import { IsBoolean, IsInt, Max, Min } from 'class-validator';
+import { ToBoolean, ToInt } from '../transforms';
 import { ServiceConfig } from '../service.config';
 import { DEFAULT_DATABASE_URLS } from './migration.config';
 
@@ -16,4 +16,12 @@ export class MaritimeConfig extends ServiceConfig {
   @ToBoolean()
   @IsBoolean({ message: 'must be true or false' })
   QUEUE_WORKERS = true;
+
+  /** Days of AIS positions kept; older daily partitions are dropped by partitions-maintain. */
+  @Expose()
+  @ToInt()
+  @IsInt({ message: 'must be a whole number of days' })
+  @Min(35, { message: 'must be at least 35 (ingest accepts positions up to 35 days old)' })
+  @Max(3650)
+  AIS_RETENTION_DAYS = 365;
 }

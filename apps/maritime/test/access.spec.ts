@@ -1,0 +1,103 @@
+// API keys, plans and the fleet-wide sliding-window rate limit on real PostgreSQL and Redis.
+import { FixedClock } from '@platform/clock';
+import { expectErrorBody, fetchJson } from '@platform/testing';
+import { maritimeForFile } from './support/maritime-harness';
+
+const maritime = maritimeForFile({ replicas: 2, env: { TRUST_PROXY_HOPS: '1' } });
+
+function rateHeaders(headers: Headers): { limit: number; remaining: number; reset: number } {
+  return {
+    limit: Number(headers.get('x-ratelimit-limit')),
+    remaining: Number(headers.get('x-ratelimit-remaining')),
+    reset: Number(headers.get('x-ratelimit-reset')),
+  };
+}
+
+describe('access: keys, plans and rate limits', () => {
+  it('serves the plan table to anyone, with the caller tier', async () => {
+    const reply = await maritime.get<{ plans: { plan: string }[]; tier: string }>('/api/v1/plans');
+    expect(reply.status).toBe(200);
+    expect(reply.body.tier).toBe('free');
+    expect(reply.body.plans.map((p) => p.plan)).toEqual([
+      'anonymous',
+      'free',
+      'starter',
+      'pro',
+      'supply_chain_risk',
+      'admin',
+    ]);
+  });
+
+  it('answers /me for a key with its plan, rate and usage; 401 without a key or with a bad one', async () => {
+    const key = await maritime.mintKey('starter', { owner: 'acme' });
+    const me = await maritime.get<Record<string, unknown>>('/api/v1/me', key);
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({
+      key: { owner_id: 'acme', analyst: false },
+      plan: { plan: 'starter', requests_per_minute: 600, history_days: 30 },
+      rate_limit_per_min: 600,
+      usage: { requests_last_minute: 1, remaining: 599 },
+      tier: 'starter',
+    });
+    expect(JSON.stringify(me.body)).not.toContain(key);
+    const anonymous = await maritime.get('/api/v1/me');
+    expect(anonymous.status).toBe(401);
+    expectErrorBody('code', anonymous.body, 'api_key_required');
+    const unknown = await maritime.get('/api/v1/me', `mk_${'Z'.repeat(40)}`);
+    expect(unknown.status).toBe(401);
+    expectErrorBody('code', unknown.body, 'invalid_api_key');
+    const malformed = await maritime.get('/api/v1/me', 'not-a-key');
+    expect(malformed.status).toBe(401);
+    expectErrorBody('code', malformed.body, 'invalid_api_key');
+  });
+
+  it('refuses a revoked key on the very next request', async () => {
+    const key = await maritime.mintKey('pro', { owner: 'revoked-owner' });
+    expect((await maritime.get('/api/v1/me', key)).status).toBe(200);
+    const service = maritime.harness.instances[1]!.app.get(
+      (await import('../src/platform/api-keys/api-keys.service')).ApiKeysService,
+    );
+    const [record] = await service.list('revoked-owner');
+    await service.revoke(record!.id);
+    const after = await fetchJson(`${maritime.harness.instances[1]!.url}/api/v1/me`, {
+      headers: { 'x-api-key': key },
+    });
+    expect(after.status).toBe(401);
+    expectErrorBody('code', after.body, 'invalid_api_key');
+  });
+
+  it('counts an anonymous IP across replicas: 60 pass, the 61st is 429 on either replica', async () => {
+    const clock = maritime.harness.clock as FixedClock;
+    const ip = '203.0.113.61';
+    const [a, b] = maritime.harness.instances.map((i) => i.url);
+    // One second of the window per request, so Reset moves with the oldest counted bucket.
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i += 1) {
+      const reply = await fetch(`${i % 2 ? a : b}/api/v1/plans`, {
+        headers: { 'x-forwarded-for': ip },
+      });
+      statuses.push(reply.status);
+      if (i === 0) expect(rateHeaders(reply.headers)).toMatchObject({ limit: 60, remaining: 59 });
+      await reply.arrayBuffer();
+    }
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    for (const target of [a, b]) {
+      const refused = await fetchJson(`${target}/api/v1/plans`, {
+        headers: { 'x-forwarded-for': ip },
+      });
+      expect(refused.status).toBe(429);
+      expectErrorBody('code', refused.body, 'rate_limited');
+      const headers = rateHeaders(refused.headers);
+      expect(headers.remaining).toBe(0);
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(headers.reset).toBeGreaterThan(clock.nowMs() / 1000);
+    }
+    // A minute later the window has slid past every counted request.
+    clock.advance(60_000);
+    expect((await fetch(`${a}/api/v1/plans`, { headers: { 'x-forwarded-for': ip } })).status).toBe(
+      200,
+    );
+  });
+});
