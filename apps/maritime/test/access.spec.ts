@@ -1,6 +1,7 @@
 // API keys, plans and the fleet-wide sliding-window rate limit on real PostgreSQL and Redis.
 import { FixedClock } from '@platform/clock';
 import { expectErrorBody, fetchJson } from '@platform/testing';
+import { ApiKeysService } from '../src/platform/api-keys/api-keys.service';
 import { maritimeForFile } from './support/maritime-harness';
 
 const maritime = maritimeForFile({ replicas: 2, env: { TRUST_PROXY_HOPS: '1' } });
@@ -54,9 +55,7 @@ describe('access: keys, plans and rate limits', () => {
   it('refuses a revoked key on the very next request', async () => {
     const key = await maritime.mintKey('pro', { owner: 'revoked-owner' });
     expect((await maritime.get('/api/v1/me', key)).status).toBe(200);
-    const service = maritime.harness.instances[1]!.app.get(
-      (await import('../src/platform/api-keys/api-keys.service')).ApiKeysService,
-    );
+    const service = maritime.harness.instances[1]!.app.get(ApiKeysService);
     const [record] = await service.list('revoked-owner');
     await service.revoke(record!.id);
     const after = await fetchJson(`${maritime.harness.instances[1]!.url}/api/v1/me`, {
