@@ -6,14 +6,14 @@
 //   classify  run the res 7/8 robustness classifier now (design 2.6)
 //   api-key   create, list or revoke /api/v1 keys
 //
-// Each command lives beside its feature (apps/geo-scoring/src/<feature>/<name>.command.ts) and
-// prints its own usage with --help.
+// Each command lives beside its feature (apps/geo-scoring/src/<role>/<feature>/<name>.command.ts)
+// and prints its own usage with --help.
 import { processEnvironment } from '@platform/config';
-import * as apiKey from '../apps/geo-scoring/src/api-keys/api-key.command';
-import * as ingest from '../apps/geo-scoring/src/ingest/ingest.command';
-import * as classify from '../apps/geo-scoring/src/robustness/classify.command';
-import * as rollups from '../apps/geo-scoring/src/rollups/rollups.command';
-import * as seed from '../apps/geo-scoring/src/seed/seed.command';
+import * as apiKey from '../apps/geo-scoring/src/platform/api-keys/api-key.command';
+import * as ingest from '../apps/geo-scoring/src/pipeline/ingest/ingest.command';
+import * as classify from '../apps/geo-scoring/src/pipeline/robustness/classify.command';
+import * as rollups from '../apps/geo-scoring/src/pipeline/rollups/rollups.command';
+import * as seed from '../apps/geo-scoring/src/pipeline/seed/seed.command';
 
 type Command = (args: string[], env: Record<string, string | undefined>) => Promise<number>;
 

@@ -10,9 +10,12 @@ import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 
 import { quoteIdentifier, runMigrations, withDatabase } from '@platform/database';
 import { migrations } from '../../apps/geo-scoring/src/migrations';
-import { isSeedProfileName } from '../../apps/geo-scoring/src/seed/profiles';
-import { seedDatabase } from '../../apps/geo-scoring/src/seed/seed';
-import { DERIVED_TABLES, SEEDED_TABLES } from '../../apps/geo-scoring/src/seed/seed.repository';
+import { isSeedProfileName } from '../../apps/geo-scoring/src/pipeline/seed/profiles';
+import { seedDatabase } from '../../apps/geo-scoring/src/pipeline/seed/seed';
+import {
+  DERIVED_TABLES,
+  SEEDED_TABLES,
+} from '../../apps/geo-scoring/src/pipeline/seed/seed.repository';
 
 async function main(): Promise<void> {
   const flag = process.argv.indexOf('--profile');

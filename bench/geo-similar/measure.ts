@@ -4,14 +4,14 @@
 // code behind POST /api/cells/similar, against a plain sequential sum of the same Float32Array.
 // Satellite and blend searches read the int8 copy of the embeddings first (a quarter of the
 // bytes) and the float rows of a few hundred candidates, so their ratio can fall below 1.
-import { SIGNAL_GROUPS } from '../../apps/geo-scoring/src/scoring/signal-groups';
 import {
+  SIGNAL_GROUPS,
   EMBEDDING_BYTES,
   EMBEDDING_DIMS,
   IndexCellInput,
   SimilarityIndex,
   SimilarityMode,
-} from '../../apps/geo-scoring/src/similar-cells/similarity-index';
+} from '@platform/geo-domain';
 
 function arg(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);

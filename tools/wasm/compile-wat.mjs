@@ -10,8 +10,8 @@ const ROOT = join(import.meta.dirname, '../..');
 /** Each .wat source and the .ts module generated from it. */
 export const WAT_SOURCES = [
   {
-    wat: 'apps/geo-scoring/src/similar-cells/quantized-scan/int8-dot.wat',
-    ts: 'apps/geo-scoring/src/similar-cells/quantized-scan/int8-dot.wasm.ts',
+    wat: 'libs/geo-domain/src/similarity/quantized-scan/int8-dot.wat',
+    ts: 'libs/geo-domain/src/similarity/quantized-scan/int8-dot.wasm.ts',
     constant: 'INT8_DOT_WASM_BASE64',
   },
 ];

@@ -1,25 +1,25 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { GeoScoringConfig } from '@platform/config';
 import { ServicePlatformModule } from '@platform/platform';
-import { ApiPolicyModule } from './api-policy/api-policy.module';
-import { MetrosModule } from './metros/metros.module';
-import { CellsModule } from './cells/cells.module';
-import { DiscoverModule } from './discover/discover.module';
-import { TierDistributionModule } from './tier-distribution/tier-distribution.module';
-import { ScoreTrendsModule } from './score-trends/score-trends.module';
-import { HeatmapsModule } from './heatmaps/heatmaps.module';
-import { HotspotsModule } from './hotspots/hotspots.module';
-import { CommuterFlowsModule } from './commuter-flows/commuter-flows.module';
-import { SpatialOutliersModule } from './spatial-outliers/spatial-outliers.module';
-import { NearbyModule } from './nearby/nearby.module';
-import { PortsModule } from './ports/ports.module';
-import { ConstructionModule } from './construction/construction.module';
-import { SimilarCellsModule } from './similar-cells/similar-cells.module';
-import { ApiKeysModule } from './api-keys/api-keys.module';
-import { IngestModule } from './ingest/ingest.module';
+import { ApiPolicyModule } from './platform/api-policy/api-policy.module';
+import { MetrosModule } from './api/metros/metros.module';
+import { CellsModule } from './api/cells/cells.module';
+import { DiscoverModule } from './api/discover/discover.module';
+import { TierDistributionModule } from './api/tier-distribution/tier-distribution.module';
+import { ScoreTrendsModule } from './api/score-trends/score-trends.module';
+import { HeatmapsModule } from './api/heatmaps/heatmaps.module';
+import { HotspotsModule } from './api/hotspots/hotspots.module';
+import { CommuterFlowsModule } from './api/commuter-flows/commuter-flows.module';
+import { SpatialOutliersModule } from './api/spatial-outliers/spatial-outliers.module';
+import { NearbyModule } from './api/nearby/nearby.module';
+import { PortsModule } from './api/ports/ports.module';
+import { ConstructionModule } from './api/construction/construction.module';
+import { SimilarCellsModule } from './api/similar-cells/similar-cells.module';
+import { ApiKeysModule } from './platform/api-keys/api-keys.module';
+import { IngestModule } from './pipeline/ingest/ingest.module';
 import { JobsModule } from './jobs/jobs.module';
 import { migrations } from './migrations';
-import { ScoreRefreshModule } from './score-refresh/score-refresh.module';
+import { ScoreRefreshModule } from './pipeline/score-refresh/score-refresh.module';
 
 export interface AppModuleOptions {
   /** Where logs go; stdout by default. */

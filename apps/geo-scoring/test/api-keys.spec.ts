@@ -4,12 +4,12 @@ import { codeErrorBody, createPlatformApp } from '@platform/http';
 import { ServicePlatformModule } from '@platform/platform';
 import { RunningTestApp, startTestApp } from '@platform/testing';
 import { Module } from '@nestjs/common';
-import { ApiPolicyModule } from '../src/api-policy/api-policy.module';
-import { run, CommandOutput } from '../src/api-keys/api-key.command';
-import { ApiKeyGuard } from '../src/api-keys/api-key.guard';
-import { ApiKeysModule } from '../src/api-keys/api-keys.module';
-import { ApiKeyPrincipal } from '../src/api-keys/api-keys.service';
-import { CurrentApiKey } from '../src/api-keys/current-api-key.decorator';
+import { ApiPolicyModule } from '../src/platform/api-policy/api-policy.module';
+import { run, CommandOutput } from '../src/platform/api-keys/api-key.command';
+import { ApiKeyGuard } from '../src/platform/api-keys/api-key.guard';
+import { ApiKeysModule } from '../src/platform/api-keys/api-keys.module';
+import { ApiKeyPrincipal } from '../src/platform/api-keys/api-keys.service';
+import { CurrentApiKey } from '../src/platform/api-keys/current-api-key.decorator';
 import { migrations } from '../src/migrations';
 import { GeoHarness, startGeo } from './support/geo-harness';
 

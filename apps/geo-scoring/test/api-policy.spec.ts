@@ -3,9 +3,9 @@ import { GeoScoringConfig } from '@platform/config';
 import { ApiError, codeErrorBody, createPlatformApp } from '@platform/http';
 import { ServicePlatformModule } from '@platform/platform';
 import { RunningTestApp, startTestApp } from '@platform/testing';
-import { ApiPolicyModule } from '../src/api-policy/api-policy.module';
-import { EdgeCache } from '../src/api-policy/cache-control.decorator';
-import { RateLimit } from '../src/api-policy/rate-limit.decorator';
+import { ApiPolicyModule } from '../src/platform/api-policy/api-policy.module';
+import { EdgeCache } from '../src/platform/api-policy/cache-control.decorator';
+import { RateLimit } from '../src/platform/api-policy/rate-limit.decorator';
 import { migrations } from '../src/migrations';
 import { GeoHarness, startGeo } from './support/geo-harness';
 

@@ -1,5 +1,5 @@
 import { latLngToCell } from 'h3-js';
-import { addDays } from '../src/analytics/dates';
+import { addDays } from '@platform/geo-domain';
 import { GeoHarness, postIngest, startGeo } from './support/geo-harness';
 import { tinySeedTemplate } from './support/tiny-seed';
 

@@ -2,7 +2,7 @@
 // limit defaults and clamps, validation, tier edges (acceptance check 2), caching headers.
 import { expectErrorBody } from '@platform/testing';
 
-import { tierOf } from '../src/scoring';
+import { tierOf } from '@platform/geo-domain';
 import { expectPublicPolicy, geoForFile } from './support/geo-harness';
 import { tinySeedTemplate } from './support/tiny-seed';
 

@@ -1,7 +1,7 @@
 // GET /api/permits/hotspots and /api/crime/hotspots on the tiny seed (design 2.3, 3.1, check 7):
 // fixture permits and incidents in cells without records, parameter policy, ordering.
 import { cellToLatLng } from 'h3-js';
-import { addDays } from '../src/analytics';
+import { addDays } from '@platform/geo-domain';
 import { GeoHarness, postIngest, startGeo } from './support/geo-harness';
 import { tinySeedAsOf, tinySeedTemplate } from './support/tiny-seed';
 

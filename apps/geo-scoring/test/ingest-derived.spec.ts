@@ -1,5 +1,5 @@
 import { cellToLatLng, gridDisk, latLngToCell } from 'h3-js';
-import { haversineMeters } from '../src/geography/haversine';
+import { haversineMeters } from '@platform/geo-domain';
 import { GeoHarness, postIngest, startGeo, type IngestBody } from './support/geo-harness';
 
 // What an ingest derives in its transaction: rollups, pioneer tiers, nearest-permit links,

@@ -3,8 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { run } from '../src/ingest/ingest.command';
-import { metroCells } from '../src/geography/metro-cells';
+import { run } from '../src/pipeline/ingest/ingest.command';
+import { metroCells } from '@platform/geo-domain';
 import { GeoHarness, INGEST_TOKEN, startGeo, type IngestBody } from './support/geo-harness';
 
 // A small metro (about 40 res-8 cells) so every test file can create it through the API.

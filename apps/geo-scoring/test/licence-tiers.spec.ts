@@ -2,7 +2,9 @@ import { QueueRegistry } from '@platform/queues';
 import { cellToLatLng, gridDisk, gridDistance, latLngToCell } from 'h3-js';
 import { withAdvisoryLock } from '../src/jobs/advisory-lock';
 import { LicenceTiersProcessor } from '../src/jobs/licence-tiers/licence-tiers.processor';
-import { LicenceTiersService } from '../src/licence-tiers/licence-tiers.service';
+import { LicenceTiersModule } from '../src/pipeline/licence-tiers/licence-tiers.module';
+import { LicenceTiersService } from '../src/pipeline/licence-tiers/licence-tiers.service';
+import { pipelineProvider } from './support/pipeline-context';
 import { GeoHarness, startGeo } from './support/geo-harness';
 
 const TODAY = '2026-03-10';
@@ -125,7 +127,9 @@ describe('licence-tiers job (design 1.5, tiers of 2.8)', () => {
   });
 
   it('turns closed licences Dormant and recomputes the neighbours of a late licence', async () => {
-    const result = await new LicenceTiersService(geo.db).run(TODAY);
+    const result = await (
+      await pipelineProvider(geo.db, LicenceTiersModule, LicenceTiersService)
+    ).run(TODAY);
     expect(result).toEqual({ dormant: 2, recomputed: 1 });
     expect(await tiers()).toEqual({
       'closed-today': 'Dormant',
@@ -139,7 +143,9 @@ describe('licence-tiers job (design 1.5, tiers of 2.8)', () => {
 
   it('changes nothing on a second run', async () => {
     const before = await tiers();
-    expect(await new LicenceTiersService(geo.db).run(TODAY)).toEqual({
+    expect(
+      await (await pipelineProvider(geo.db, LicenceTiersModule, LicenceTiersService)).run(TODAY),
+    ).toEqual({
       dormant: 0,
       recomputed: 0,
     });
@@ -147,7 +153,11 @@ describe('licence-tiers job (design 1.5, tiers of 2.8)', () => {
   });
 
   it('turns a licence Dormant on the day its close_date arrives', async () => {
-    expect(await new LicenceTiersService(geo.db).run('2026-03-11')).toEqual({
+    expect(
+      await (
+        await pipelineProvider(geo.db, LicenceTiersModule, LicenceTiersService)
+      ).run('2026-03-11'),
+    ).toEqual({
       dormant: 1,
       recomputed: 0,
     });
@@ -155,7 +165,11 @@ describe('licence-tiers job (design 1.5, tiers of 2.8)', () => {
   });
 
   it('skips the run while another replica holds the job lock', async () => {
-    const processor = new LicenceTiersProcessor({} as QueueRegistry, geo.db);
+    const processor = new LicenceTiersProcessor(
+      {} as QueueRegistry,
+      geo.db,
+      await pipelineProvider(geo.db, LicenceTiersModule, LicenceTiersService),
+    );
     const outcome = await withAdvisoryLock(geo.db, 'geo:job:licence-tiers', () =>
       processor.run(TODAY),
     );

@@ -2,10 +2,12 @@ import {
   isExpired,
   PartitionMaintenance,
   retentionCutoff,
-} from '../src/partitions/partition-maintenance';
-import { PopulationRepository } from '../src/population/population.repository';
-import { RetentionRepository } from '../src/retention/retention.repository';
+} from '../src/pipeline/partitions/partition-maintenance';
+import { PartitionsModule } from '../src/pipeline/partitions/partitions.module';
+import { PopulationRepository } from '../src/pipeline/population/population.repository';
+import { RetentionRepository } from '../src/pipeline/retention/retention.repository';
 import { GeoHarness, startGeo } from './support/geo-harness';
+import { pipelineProvider } from './support/pipeline-context';
 
 describe('maintenance jobs (partitions, retention, population)', () => {
   let geo: GeoHarness;
@@ -50,7 +52,9 @@ describe('maintenance jobs (partitions, retention, population)', () => {
       snapshots: await partitionsOf('score_snapshots'),
     };
 
-    const result = await new PartitionMaintenance(geo.db).run(today);
+    const result = await (
+      await pipelineProvider(geo.db, PartitionsModule, PartitionMaintenance)
+    ).run(today);
     expect(result.ensured).toEqual([
       'activity_events_p202611',
       'activity_events_p202612',
@@ -80,7 +84,9 @@ describe('maintenance jobs (partitions, retention, population)', () => {
     ]);
 
     // A second run (another day, another replica) changes nothing.
-    expect(await new PartitionMaintenance(geo.db).run(today)).toEqual({
+    expect(
+      await (await pipelineProvider(geo.db, PartitionsModule, PartitionMaintenance)).run(today),
+    ).toEqual({
       ensured: result.ensured,
       dropped: [],
     });

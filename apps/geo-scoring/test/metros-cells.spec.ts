@@ -3,7 +3,7 @@
 import { deleteRedisPrefix, expectErrorBody } from '@platform/testing';
 import { cellToParent, latLngToCell } from 'h3-js';
 
-import { SIGNAL_GROUPS, tierOf } from '../src/scoring';
+import { SIGNAL_GROUPS, tierOf } from '@platform/geo-domain';
 import { expectPublicPolicy, geoForFile } from './support/geo-harness';
 import { tinySeedTemplate } from './support/tiny-seed';
 

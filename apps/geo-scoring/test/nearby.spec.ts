@@ -1,6 +1,5 @@
 import { gridDisk, latLngToCell } from 'h3-js';
-import { addDays } from '../src/analytics/dates';
-import { EARTH_RADIUS_M, haversineMeters } from '../src/geography/haversine';
+import { addDays, EARTH_RADIUS_M, haversineMeters } from '@platform/geo-domain';
 import { GeoHarness, postIngest, startGeo } from './support/geo-harness';
 import { tinySeedTemplate } from './support/tiny-seed';
 

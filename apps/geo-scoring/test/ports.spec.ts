@@ -1,4 +1,4 @@
-import { round2 } from '../src/scoring/rounding';
+import { round2 } from '@platform/geo-domain';
 import { GeoHarness, postIngest, startGeo } from './support/geo-harness';
 import { tinySeedTemplate } from './support/tiny-seed';
 

@@ -3,10 +3,13 @@
 // cells and cells with an unscored parent stay unclassified, and the fingerprint gate.
 import { cellToLatLng, cellToParent, gridDisk, gridRing, latLngToCell } from 'h3-js';
 import { DataSource } from 'typeorm';
-import { run as classifyCommand } from '../src/robustness/classify.command';
-import { RobustnessService } from '../src/robustness/robustness.service';
-import { ScoreRefreshService } from '../src/score-refresh/score-refresh.service';
-import { classifyRobustness, SIGNAL_GROUPS, SignalVector } from '../src/scoring';
+import { run as classifyCommand } from '../src/pipeline/robustness/classify.command';
+import { RobustnessModule } from '../src/pipeline/robustness/robustness.module';
+import { RobustnessService } from '../src/pipeline/robustness/robustness.service';
+import { ScoreRefreshModule } from '../src/pipeline/score-refresh/score-refresh.module';
+import { ScoreRefreshService } from '../src/pipeline/score-refresh/score-refresh.service';
+import { pipelineProvider } from './support/pipeline-context';
+import { classifyRobustness, SIGNAL_GROUPS, SignalVector } from '@platform/geo-domain';
 import { GeoHarness, startGeo } from './support/geo-harness';
 
 jest.setTimeout(60_000);
@@ -112,8 +115,8 @@ describe('RobustnessService', () => {
   beforeAll(async () => {
     geo = await startGeo({ replicas: 0 });
     db = geo.db;
-    refresh = new ScoreRefreshService(db);
-    robustness = new RobustnessService(db);
+    refresh = await pipelineProvider(db, ScoreRefreshModule, ScoreRefreshService);
+    robustness = await pipelineProvider(db, RobustnessModule, RobustnessService);
     await db.query(
       `INSERT INTO metros (slug, name, state, center_lat, center_lng, radius_km)
        VALUES ($1, 'Robust', 'MA', 42.3601, -71.0589, 5)`,

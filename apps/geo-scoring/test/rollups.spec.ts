@@ -1,5 +1,5 @@
-import { run } from '../src/rollups/rollups.command';
-import { daysOf, lastDays, RollupsRepository } from '../src/rollups/rollups.repository';
+import { run } from '../src/pipeline/rollups/rollups.command';
+import { daysOf, lastDays, RollupsRepository } from '../src/pipeline/rollups/rollups.repository';
 import { GeoHarness, startGeo } from './support/geo-harness';
 
 const R8_A = '8848a2a4bffffff';

@@ -11,8 +11,10 @@ import {
   round2,
   scoreMetro,
   SIGNAL_GROUPS,
-} from '../src/scoring';
-import { ScoreRefreshService } from '../src/score-refresh/score-refresh.service';
+} from '@platform/geo-domain';
+import { ScoreRefreshModule } from '../src/pipeline/score-refresh/score-refresh.module';
+import { ScoreRefreshService } from '../src/pipeline/score-refresh/score-refresh.service';
+import { pipelineProvider } from './support/pipeline-context';
 import { GeoHarness, startGeo } from './support/geo-harness';
 
 jest.setTimeout(120_000);
@@ -276,7 +278,7 @@ describe('ScoreRefreshService', () => {
   beforeAll(async () => {
     geo = await startGeo({ replicas: 0 });
     db = geo.db;
-    service = new ScoreRefreshService(db);
+    service = await pipelineProvider(db, ScoreRefreshModule, ScoreRefreshService);
     await insertFixture(db);
     // Subscribed before the first refresh: first scoring must still be silent.
     await db.query(
@@ -474,7 +476,9 @@ describe('ScoreRefreshService', () => {
       );
       return rows.length > 0;
     }, 20_000);
-    const second = await new ScoreRefreshService(db).refresh({
+    const second = await (
+      await pipelineProvider(db, ScoreRefreshModule, ScoreRefreshService)
+    ).refresh({
       asOf: '2025-03-16',
       trigger: 'ingest',
       metros: [METRO],

@@ -3,8 +3,7 @@
 import { expectErrorBody } from '@platform/testing';
 import { latLngToCell } from 'h3-js';
 
-import { addDays } from '../src/analytics/dates';
-import { SIGNAL_GROUPS, tierOrNull } from '../src/scoring';
+import { addDays, SIGNAL_GROUPS, tierOrNull } from '@platform/geo-domain';
 import { expectPublicPolicy, geoForFile } from './support/geo-harness';
 import { tinySeedTemplate } from './support/tiny-seed';
 

@@ -2,8 +2,8 @@
 // planted structure, refusal without --reset, and identical checksums on a second seed.
 import { latLngToCell } from 'h3-js';
 
-import { metroCells, type MetroShape } from '../src/geography/metro-cells';
-import { seedChecksums, seedDatabase, SeedRefusedError } from '../src/seed/seed';
+import { metroCells, type MetroShape } from '@platform/geo-domain';
+import { seedChecksums, seedDatabase, SeedRefusedError } from '../src/pipeline/seed/seed';
 import { startGeo, type GeoHarness } from './support/geo-harness';
 import { TINY_SEED, tinySeedAsOf, tinySeedTemplate } from './support/tiny-seed';
 

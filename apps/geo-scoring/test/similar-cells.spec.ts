@@ -6,9 +6,9 @@ import { latLngToCell } from 'h3-js';
 import Redis from 'ioredis';
 
 import { embeddingsUpdatedChannel, scoresRefreshedChannel } from '../src/jobs/job-queues';
-import { SIGNAL_GROUPS } from '../src/scoring';
-import { SimilarCellsRepository } from '../src/similar-cells/similar-cells.repository';
-import { SimilarIndexRefresher } from '../src/similar-cells/similar-index.refresher';
+import { SIGNAL_GROUPS } from '@platform/geo-domain';
+import { SimilarCellsRepository } from '../src/api/similar-cells/similar-cells.repository';
+import { SimilarIndexRefresher } from '../src/api/similar-cells/similar-index.refresher';
 import { INGEST_TOKEN, startGeo, type GeoHarness } from './support/geo-harness';
 import { tinySeedTemplate } from './support/tiny-seed';
 

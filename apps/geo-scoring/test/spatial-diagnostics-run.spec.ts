@@ -2,7 +2,10 @@
 // the pure computation, current_diag_run_id swapped, deterministic across runs.
 import { cellToLatLng, cellToParent, gridDisk, latLngToCell } from 'h3-js';
 import { DataSource } from 'typeorm';
-import { computeSpatialDiagnostics, SpatialDiagnosticsService } from '../src/spatial-diagnostics';
+import { computeSpatialDiagnostics } from '@platform/geo-domain';
+import { SpatialDiagnosticsModule } from '../src/pipeline/spatial-diagnostics/spatial-diagnostics.module';
+import { SpatialDiagnosticsService } from '../src/pipeline/spatial-diagnostics/spatial-diagnostics.service';
+import { pipelineProvider } from './support/pipeline-context';
 import { GeoHarness, startGeo } from './support/geo-harness';
 
 jest.setTimeout(60_000);
@@ -32,7 +35,11 @@ describe('SpatialDiagnosticsService', () => {
   beforeAll(async () => {
     geo = await startGeo({ replicas: 0 });
     db = geo.db;
-    service = new SpatialDiagnosticsService(db, OPTIONS);
+    service = await pipelineProvider(
+      db,
+      SpatialDiagnosticsModule.withOptions(OPTIONS),
+      SpatialDiagnosticsService,
+    );
     await db.query(
       `INSERT INTO metros (slug, name, state, center_lat, center_lng, radius_km)
        VALUES ($1, 'Diag', 'FL', 25.7617, -80.1918, 5)`,
@@ -147,7 +154,11 @@ describe('SpatialDiagnosticsService', () => {
       'SELECT current_diag_run_id FROM metros WHERE slug = $1',
       [METRO],
     );
-    const broken = new SpatialDiagnosticsService(db, { permutations: 0, seed: 1 });
+    const broken = await pipelineProvider(
+      db,
+      SpatialDiagnosticsModule.withOptions({ permutations: 0, seed: 1 }),
+      SpatialDiagnosticsService,
+    );
     await expect(broken.run(METRO, null)).rejects.toThrow();
     const [run]: Row[] = await db.query(
       'SELECT status FROM spatial_diagnostics_runs ORDER BY id DESC LIMIT 1',

@@ -1,8 +1,8 @@
 // GET /api/v1/spatial-diagnostics on the tiny seed (design 2.5, 3.3, check 4): API-key auth,
 // limit clamp, default HL/LH filter, filters, and local_moran recomputed from the composites.
 import { gridDisk } from 'h3-js';
-import { run, CommandOutput } from '../src/api-keys/api-key.command';
-import { localMoran } from '../src/spatial-diagnostics';
+import { run, CommandOutput } from '../src/platform/api-keys/api-key.command';
+import { localMoran } from '@platform/geo-domain';
 import { GeoHarness, startGeo } from './support/geo-harness';
 import { tinySeedTemplate } from './support/tiny-seed';
 

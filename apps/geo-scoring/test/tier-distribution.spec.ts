@@ -2,7 +2,7 @@
 // check 1): Σ buckets = total = scored_count, null exclusion, validation, half-open edges.
 import { expectErrorBody } from '@platform/testing';
 
-import { SIGNAL_GROUPS } from '../src/scoring';
+import { SIGNAL_GROUPS } from '@platform/geo-domain';
 import { expectPublicPolicy, geoForFile } from './support/geo-harness';
 import { tinySeedTemplate } from './support/tiny-seed';
 

@@ -2,7 +2,14 @@ import { Global, Module } from '@nestjs/common';
 import { GeoScoringConfig } from '@platform/config';
 import { AppMetrics } from '@platform/http';
 import { QueuesModule } from '@platform/queues';
-import { ScoreRefreshModule } from '../score-refresh/score-refresh.module';
+import { LicenceTiersModule } from '../pipeline/licence-tiers/licence-tiers.module';
+import { PartitionsModule } from '../pipeline/partitions/partitions.module';
+import { PopulationModule } from '../pipeline/population/population.module';
+import { RetentionModule } from '../pipeline/retention/retention.module';
+import { RobustnessModule } from '../pipeline/robustness/robustness.module';
+import { RollupsModule } from '../pipeline/rollups/rollups.module';
+import { ScoreRefreshModule } from '../pipeline/score-refresh/score-refresh.module';
+import { SpatialDiagnosticsModule } from '../pipeline/spatial-diagnostics/spatial-diagnostics.module';
 import { BullIngestFollowUps } from './bull-ingest-follow-ups';
 import { IngestFollowUps } from './ingest-follow-ups';
 import { JOB_QUEUES } from './job-queues';
@@ -25,6 +32,13 @@ import { SpatialDiagnosticsProcessor } from './spatial-diagnostics/spatial-diagn
 @Module({
   imports: [
     ScoreRefreshModule,
+    SpatialDiagnosticsModule.fromConfig(),
+    RobustnessModule,
+    RollupsModule,
+    PopulationModule,
+    PartitionsModule,
+    RetentionModule,
+    LicenceTiersModule,
     QueuesModule.forRootAsync({
       inject: [GeoScoringConfig, AppMetrics],
       useFactory: (config: GeoScoringConfig, metrics: AppMetrics) => ({

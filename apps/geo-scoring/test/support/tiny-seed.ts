@@ -5,22 +5,23 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-import { seedDatabase } from '../../src/seed/seed';
+import { seedDatabase } from '../../src/pipeline/seed/seed';
 
 export const TINY_SEED = 42;
 
 // Everything the seed runs in process: a change to any of it must rebuild the template.
 const SOURCE_ROOTS = [
-  'seed',
-  'geography',
-  'scoring',
-  'score-refresh',
-  'spatial-diagnostics',
-  'robustness',
-  'rollups',
-  'population',
-  'analytics',
-].map((folder) => join(__dirname, '../../src', folder));
+  ...[
+    'pipeline/seed',
+    'pipeline/score-refresh',
+    'pipeline/spatial-diagnostics',
+    'pipeline/robustness',
+    'pipeline/rollups',
+    'pipeline/population',
+    'platform/database',
+  ].map((folder) => join(__dirname, '../../src', folder)),
+  join(__dirname, '../../../../libs/geo-domain/src'),
+];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir)

@@ -1,7 +1,10 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { QueueRegistry } from '@platform/queues';
 import { DataSource } from 'typeorm';
-import { LicenceTiersResult, LicenceTiersService } from '../../licence-tiers/licence-tiers.service';
+import {
+  LicenceTiersResult,
+  LicenceTiersService,
+} from '../../pipeline/licence-tiers/licence-tiers.service';
 import { LockedResult } from '../advisory-lock';
 import { JOB_QUEUES } from '../job-queues';
 import { runLockedTask } from '../maintenance-processor';
@@ -14,6 +17,7 @@ export class LicenceTiersProcessor implements OnModuleInit {
   constructor(
     @Inject(QueueRegistry) private readonly queues: QueueRegistry,
     @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(LicenceTiersService) private readonly licenceTiers: LicenceTiersService,
   ) {}
 
   onModuleInit(): void {
@@ -23,7 +27,7 @@ export class LicenceTiersProcessor implements OnModuleInit {
   /** `today` (YYYY-MM-DD) defaults to the UTC date when the job runs. */
   run(today?: string): Promise<LockedResult<LicenceTiersResult>> {
     return runLockedTask(this.logger, this.dataSource, JOB_QUEUES.licenceTiers, () =>
-      new LicenceTiersService(this.dataSource).run(today),
+      this.licenceTiers.run(today),
     );
   }
 }

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import {
   PartitionMaintenance,
   PartitionMaintenanceResult,
-} from '../../partitions/partition-maintenance';
+} from '../../pipeline/partitions/partition-maintenance';
 import { LockedResult } from '../advisory-lock';
 import { JOB_QUEUES } from '../job-queues';
 import { runLockedTask } from '../maintenance-processor';
@@ -17,6 +17,7 @@ export class PartitionMaintainProcessor implements OnModuleInit {
   constructor(
     @Inject(QueueRegistry) private readonly queues: QueueRegistry,
     @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(PartitionMaintenance) private readonly maintenance: PartitionMaintenance,
   ) {}
 
   onModuleInit(): void {
@@ -25,7 +26,7 @@ export class PartitionMaintainProcessor implements OnModuleInit {
 
   run(today: Date = new Date()): Promise<LockedResult<PartitionMaintenanceResult>> {
     return runLockedTask(this.logger, this.dataSource, JOB_QUEUES.partitionMaintain, () =>
-      new PartitionMaintenance(this.dataSource).run(today),
+      this.maintenance.run(today),
     );
   }
 }

@@ -1,7 +1,6 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { QueueRegistry } from '@platform/queues';
-import { DataSource } from 'typeorm';
-import { PopulationRepository } from '../../population/population.repository';
+import { PopulationRepository } from '../../pipeline/population/population.repository';
 import { JOB_QUEUES } from '../job-queues';
 
 /**
@@ -13,7 +12,7 @@ import { JOB_QUEUES } from '../job-queues';
 export class PopulationRefreshProcessor implements OnModuleInit {
   constructor(
     @Inject(QueueRegistry) private readonly queues: QueueRegistry,
-    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(PopulationRepository) private readonly population: PopulationRepository,
   ) {}
 
   onModuleInit(): void {
@@ -21,6 +20,6 @@ export class PopulationRefreshProcessor implements OnModuleInit {
   }
 
   async run(): Promise<void> {
-    await new PopulationRepository(this.dataSource).refresh();
+    await this.population.refresh();
   }
 }

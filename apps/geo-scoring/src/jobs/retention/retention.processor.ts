@@ -1,7 +1,10 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { QueueRegistry } from '@platform/queues';
 import { DataSource } from 'typeorm';
-import { RetentionRepository, RetentionResult } from '../../retention/retention.repository';
+import {
+  RetentionRepository,
+  RetentionResult,
+} from '../../pipeline/retention/retention.repository';
 import { LockedResult } from '../advisory-lock';
 import { JOB_QUEUES } from '../job-queues';
 import { runLockedTask } from '../maintenance-processor';
@@ -14,6 +17,7 @@ export class RetentionProcessor implements OnModuleInit {
   constructor(
     @Inject(QueueRegistry) private readonly queues: QueueRegistry,
     @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(RetentionRepository) private readonly retention: RetentionRepository,
   ) {}
 
   onModuleInit(): void {
@@ -22,7 +26,7 @@ export class RetentionProcessor implements OnModuleInit {
 
   run(now: Date = new Date()): Promise<LockedResult<RetentionResult>> {
     return runLockedTask(this.logger, this.dataSource, JOB_QUEUES.retention, () =>
-      new RetentionRepository(this.dataSource).purge(now),
+      this.retention.purge(now),
     );
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { QueueRegistry } from '@platform/queues';
-import { ClassifyResult, RobustnessService } from '../../robustness/robustness.service';
+import { ClassifyResult, RobustnessService } from '../../pipeline/robustness/robustness.service';
 import { JOB_QUEUES } from '../job-queues';
 
 /** After a refresh whose engine fingerprint differs from the last classifier run (2.6). */

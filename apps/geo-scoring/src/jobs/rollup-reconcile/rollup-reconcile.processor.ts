@@ -1,7 +1,11 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { QueueRegistry } from '@platform/queues';
 import { DataSource } from 'typeorm';
-import { lastDays, RECONCILE_DAYS, RollupsRepository } from '../../rollups/rollups.repository';
+import {
+  lastDays,
+  RECONCILE_DAYS,
+  RollupsRepository,
+} from '../../pipeline/rollups/rollups.repository';
 import { LockedResult } from '../advisory-lock';
 import { JOB_QUEUES } from '../job-queues';
 import { runLockedTask } from '../maintenance-processor';
@@ -14,6 +18,7 @@ export class RollupReconcileProcessor implements OnModuleInit {
   constructor(
     @Inject(QueueRegistry) private readonly queues: QueueRegistry,
     @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(RollupsRepository) private readonly rollups: RollupsRepository,
   ) {}
 
   onModuleInit(): void {
@@ -23,7 +28,7 @@ export class RollupReconcileProcessor implements OnModuleInit {
   run(today: Date = new Date()): Promise<LockedResult<{ from: string; to: string }>> {
     return runLockedTask(this.logger, this.dataSource, JOB_QUEUES.rollupReconcile, async () => {
       const range = lastDays(RECONCILE_DAYS, today);
-      await new RollupsRepository(this.dataSource).rebuild(range);
+      await this.rollups.rebuild(range);
       return range;
     });
   }

@@ -4,8 +4,11 @@ import { QueueRegistry } from '@platform/queues';
 import { REDIS } from '@platform/redis';
 import { Job } from 'bullmq';
 import type Redis from 'ioredis';
-import { RobustnessService } from '../../robustness/robustness.service';
-import { ScoreRefreshResult, ScoreRefreshService } from '../../score-refresh/score-refresh.service';
+import { RobustnessService } from '../../pipeline/robustness/robustness.service';
+import {
+  ScoreRefreshResult,
+  ScoreRefreshService,
+} from '../../pipeline/score-refresh/score-refresh.service';
 import { IngestFollowUps } from '../ingest-follow-ups';
 import {
   JOB_QUEUES,

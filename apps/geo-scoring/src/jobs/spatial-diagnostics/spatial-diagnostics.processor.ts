@@ -4,7 +4,7 @@ import { Job } from 'bullmq';
 import {
   SpatialDiagnosticsRunResult,
   SpatialDiagnosticsService,
-} from '../../spatial-diagnostics/spatial-diagnostics.service';
+} from '../../pipeline/spatial-diagnostics/spatial-diagnostics.service';
 import { JOB_QUEUES, SpatialDiagnosticsJobData } from '../job-queues';
 
 /** Per metro after each score refresh (design 2.5); the service swaps current_diag_run_id. */

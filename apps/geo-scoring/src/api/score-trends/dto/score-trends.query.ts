@@ -1,0 +1,37 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Expose, Transform } from 'class-transformer';
+import { IsIn, IsOptional } from 'class-validator';
+import { ClampedInt, IsMetroSlug, IsRes8Cell } from '../../../platform/api-policy/query-params';
+import { SCORE_PROFILE } from '../../../pipeline/score-refresh/score-refresh.repository';
+
+/** Scoring profiles with snapshots; engine-v1 writes only `default` (design 2.1). */
+export const SCORE_PROFILES = [SCORE_PROFILE] as const;
+
+/** GET /api/score-trends (design 2.8, 3.3): exactly one of metro / h3_index. */
+export class ScoreTrendsQuery {
+  @ApiPropertyOptional({
+    example: 'atx',
+    description: 'Metro mode (exclusive with h3_index); unknown → 404 metro_not_found',
+  })
+  @IsOptional()
+  @IsMetroSlug()
+  metro?: string;
+
+  @ApiPropertyOptional({
+    example: '882a100d2dfffff',
+    description: 'Per-cell mode: a resolution-8 cell (exclusive with metro)',
+  })
+  @IsOptional()
+  @IsRes8Cell()
+  h3_index?: string;
+
+  /** The last `days` UTC calendar days, today included. */
+  @ClampedInt({ min: 1, max: 365, default: 90 })
+  days!: number;
+
+  @ApiPropertyOptional({ enum: SCORE_PROFILES, default: SCORE_PROFILE })
+  @Expose()
+  @Transform(({ value }: { value: unknown }) => value ?? SCORE_PROFILE)
+  @IsIn(SCORE_PROFILES, { message: `profile must be one of ${SCORE_PROFILES.join(', ')}` })
+  profile!: string;
+}
