@@ -1,37 +1,57 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AdminAuthModule } from '@platform/auth';
 import { ProxyAdminConfig } from '@platform/config';
-import { createPlatformApp, openAiErrorBody } from '@platform/http';
+import { openAiErrorBody } from '@platform/http';
+import { definePlatformApp, type PlatformAppOptions } from '@platform/platform';
+import { CacheInvalidationModule } from '@platform/redis';
 import type { Server } from 'node:http';
-import { AppModule, AppModuleOptions } from './app.module';
-import { ClientApiServer } from './client-api/client-api.server';
+import { ClientApiModule } from './client-api/client-api.module';
 import { describeClientApi } from './client-api/client-api.openapi';
+import { ClientApiServer } from './client-api/client-api.server';
+import { KeysModule } from './keys/keys.module';
+import { migrations } from './migrations';
+import { ModelAliasesModule } from './model-aliases/model-aliases.module';
+import { RoutingModule } from './routing/routing.module';
+
+/** proxy-admin: the operator API and the OpenAI-compatible client API of the LLM proxy. */
+export const proxyAdminApp = definePlatformApp<ProxyAdminConfig>({
+  migrations,
+  imports: (config) => [
+    CacheInvalidationModule.forRoot(),
+    AdminAuthModule.forRoot({
+      adminSecret: config.ADMIN_SECRET,
+      scopedTokens: config.SCOPED_ADMIN_TOKENS,
+    }),
+    RoutingModule,
+    KeysModule,
+    ModelAliasesModule,
+    ClientApiModule,
+  ],
+  errorFormat: openAiErrorBody,
+  openApi: {
+    title: 'proxy-admin',
+    description:
+      'Operator API of the LLM routing proxy and its OpenAI-compatible client API. Errors: `{ "error": { "message", "type", "code" } }`.',
+    configure: (builder) =>
+      builder
+        .addBearerAuth(
+          { type: 'http', scheme: 'bearer', description: 'ADMIN_SECRET or a scoped admin token' },
+          'admin',
+        )
+        .addBearerAuth(
+          { type: 'http', scheme: 'bearer', description: 'A virtual key, sk-proxy-...' },
+          'virtual-key',
+        ),
+    extend: describeClientApi,
+  },
+  // The client API is served beside Nest's router, on the same HTTP server.
+  afterCreate: (app) => app.get(ClientApiServer).attach(app.getHttpServer() as Server),
+});
 
 /** Builds the proxy-admin app (used by main.ts and by the HTTP tests). */
-export async function createApp(
+export function createApp(
   config: ProxyAdminConfig,
-  options: AppModuleOptions = {},
+  options: PlatformAppOptions = {},
 ): Promise<NestExpressApplication> {
-  const app = await createPlatformApp(AppModule.forRoot(config, options), {
-    errorFormat: openAiErrorBody,
-    trustProxyHops: config.TRUST_PROXY_HOPS,
-    openApi: {
-      title: 'proxy-admin',
-      description:
-        'Operator API of the LLM routing proxy and its OpenAI-compatible client API. Errors: `{ "error": { "message", "type", "code" } }`.',
-      version: config.APP_VERSION ?? '0.1.0',
-      configure: (builder) =>
-        builder
-          .addBearerAuth(
-            { type: 'http', scheme: 'bearer', description: 'ADMIN_SECRET or a scoped admin token' },
-            'admin',
-          )
-          .addBearerAuth(
-            { type: 'http', scheme: 'bearer', description: 'A virtual key, sk-proxy-...' },
-            'virtual-key',
-          ),
-      extend: describeClientApi,
-    },
-  });
-  app.get(ClientApiServer).attach(app.getHttpServer() as Server);
-  return app;
+  return proxyAdminApp.create(config, options);
 }

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Clock } from '@platform/clock';
 import { ProxyAdminConfig } from '@platform/config';
 import { ApiError } from '@platform/http';
 import { randomUUID } from 'node:crypto';
@@ -68,6 +69,7 @@ export class ChatCompletionsService {
     private readonly upstreams: UpstreamClient,
     private readonly usage: UsageRecorder,
     @Inject(ProxyAdminConfig) private readonly config: ProxyAdminConfig,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   async complete(
@@ -163,7 +165,7 @@ export class ChatCompletionsService {
       errorCode: relay.errorCode,
       ...conversationHashes(chat.messages),
       startedAt: ctx.startedAtDate,
-      finishedAt: new Date(),
+      finishedAt: this.clock.now(),
     });
     return { keyId: key.id, model: chat.model, resolvedModel: model };
   }

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Clock } from '@platform/clock';
 import { ProxyAdminConfig } from '@platform/config';
 import {
   ApiError,
@@ -53,6 +54,7 @@ export class ClientApiServer {
     private readonly models: ModelsService,
     private readonly metrics: AppMetrics,
     @Inject(ProxyAdminConfig) config: ProxyAdminConfig,
+    @Inject(Clock) private readonly clock: Clock,
   ) {
     const level = LEVEL_RANK[config.LOG_LEVEL] ?? INFO;
     this.logInfo = level <= INFO;
@@ -71,7 +73,7 @@ export class ClientApiServer {
 
   private async serve(route: Route, req: IncomingMessage, res: ServerResponse): Promise<void> {
     const startedAt = performance.now();
-    const startedAtDate = new Date();
+    const startedAtDate = this.clock.now();
     const requestId = assignRequestId(req, res);
     let outcome: ChatOutcome | undefined;
     let errorCode: string | undefined;

@@ -1,5 +1,6 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { extractBearerToken, isProxyVirtualKey } from '@platform/auth';
+import { Clock } from '@platform/clock';
 import { ProxyAdminConfig } from '@platform/config';
 import { ApiError } from '@platform/http';
 import { CacheInvalidationBus } from '@platform/redis';
@@ -27,8 +28,9 @@ export class ClientKeyAuthenticator implements OnModuleInit {
     private readonly keys: KeysRepository,
     private readonly bus: CacheInvalidationBus,
     @Inject(ProxyAdminConfig) config: ProxyAdminConfig,
+    @Inject(Clock) private readonly clock: Clock,
   ) {
-    this.cache = new KeyCache(config.KEY_CACHE_TTL_MS);
+    this.cache = new KeyCache(config.KEY_CACHE_TTL_MS, () => this.clock.nowMs());
   }
 
   onModuleInit(): void {
@@ -45,7 +47,7 @@ export class ClientKeyAuthenticator implements OnModuleInit {
 
   async authenticate(
     authorization: string | string[] | undefined,
-    now = Date.now(),
+    now = this.clock.nowMs(),
   ): Promise<VirtualKey> {
     const token = typeof authorization === 'string' ? extractBearerToken(authorization) : undefined;
     if (!token) {

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Clock } from '@platform/clock';
 import { ProxyAdminConfig } from '@platform/config';
 import { ApiError } from '@platform/http';
 import { buildPage, CursorCodec } from '@platform/pagination';
@@ -12,11 +13,13 @@ import {
   toKeyResponse,
 } from './dto/key.response';
 import { KEYS_PAGE_MAX, ListKeysQuery } from './dto/list-keys.query';
+import { FUTURE_TIMESTAMP_MESSAGE } from './dto/string-map.validator';
 import { mintKeyMaterial } from './key-material';
 import { KeysRepository } from './keys.repository';
 import { usdToMicro } from './virtual-key';
 
 const DEFAULT_PAGE = 50;
+const EXPIRES_IN_PAST = FUTURE_TIMESTAMP_MESSAGE('expires_at');
 
 @Injectable()
 export class KeysService {
@@ -28,11 +31,16 @@ export class KeysService {
     private readonly limits: LimitsService,
     private readonly bus: CacheInvalidationBus,
     @Inject(ProxyAdminConfig) config: ProxyAdminConfig,
+    @Inject(Clock) private readonly clock: Clock,
   ) {
     this.cursorSecret = config.cursorSecret;
   }
 
   async mint(input: CreateKeyDto): Promise<CreatedKeyResponse> {
+    if (input.expires_at !== undefined && Date.parse(input.expires_at) <= this.clock.nowMs())
+      throw ApiError.badRequest('invalid_request', EXPIRES_IN_PAST, [
+        { field: 'expires_at', message: EXPIRES_IN_PAST },
+      ]);
     const material = mintKeyMaterial();
     const key = await this.keys.insert({
       teamId: input.team_id ?? null,
@@ -51,7 +59,7 @@ export class KeysService {
       { key_id: key.id, team_id: key.teamId, key_prefix: key.keyPrefix },
       'minted virtual key',
     );
-    return { ...toKeyResponse(key, 0), key: material.key };
+    return { ...toKeyResponse(key, 0, this.clock.nowMs()), key: material.key };
   }
 
   /** `teamId` is the scoped token's team (mandatory for it) or an operator's optional filter. */
@@ -73,7 +81,9 @@ export class KeysService {
     );
     const spend = await this.limits.monthSpend(page.items.map((row) => row.key.id));
     return {
-      data: page.items.map((row) => toKeyResponse(row.key, spend.get(row.key.id) ?? 0)),
+      data: page.items.map((row) =>
+        toKeyResponse(row.key, spend.get(row.key.id) ?? 0, this.clock.nowMs()),
+      ),
       next_cursor: page.next_cursor,
     };
   }
@@ -102,6 +112,6 @@ export class KeysService {
     });
     this.logger.log({ key_id: key.id }, 'revoked virtual key');
     const spend = await this.limits.monthSpend([key.id]);
-    return toKeyResponse(key, spend.get(key.id) ?? 0);
+    return toKeyResponse(key, spend.get(key.id) ?? 0, this.clock.nowMs());
   }
 }

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { Clock } from '@platform/clock';
 import { REDIS } from '@platform/redis';
 import Redis from 'ioredis';
 import { ADMIT_SCRIPT, SETTLE_SCRIPT } from './limit-scripts';
@@ -62,7 +63,10 @@ interface LimitCommands {
 export class LimitsService {
   private readonly redis: Redis & LimitCommands;
 
-  constructor(@Inject(REDIS) redis: Redis) {
+  constructor(
+    @Inject(REDIS) redis: Redis,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {
     // Defined commands run by SHA (EVALSHA, loading the script once), not by sending its text.
     if (!('proxyAdmit' in redis)) {
       redis.defineCommand('proxyAdmit', { numberOfKeys: 4, lua: ADMIT_SCRIPT });
@@ -75,7 +79,7 @@ export class LimitsService {
     limits: KeyLimits,
     tokens: number,
     costMicroUsd: number,
-    now = new Date(),
+    now = this.clock.now(),
   ): Promise<AdmitVerdict> {
     const second = Math.floor(now.getTime() / 1000);
     const month = monthOf(now);
@@ -143,7 +147,7 @@ export class LimitsService {
     reservation: Reservation,
     usedTokens: number,
     costMicroUsd: number,
-    now = new Date(),
+    now = this.clock.now(),
   ): Promise<void> {
     await this.redis.proxySettle(
       `rl:tok:${reservation.keyId}`,
@@ -161,7 +165,7 @@ export class LimitsService {
   }
 
   /** Month-to-date spend (micro-USD) of many keys in one round trip. */
-  async monthSpend(keyIds: string[], now = new Date()): Promise<Map<string, number>> {
+  async monthSpend(keyIds: string[], now = this.clock.now()): Promise<Map<string, number>> {
     if (keyIds.length === 0) return new Map();
     const month = monthOf(now);
     const values = await this.redis.mget(...keyIds.map((id) => `spend:${id}:${month}`));

@@ -1,11 +1,5 @@
 import { loadConfig, ProxyAdminConfig } from '@platform/config';
-import {
-  isolateService,
-  IsolatedServiceResources,
-  LogCapture,
-  RunningTestApp,
-  startTestApp,
-} from '@platform/testing';
+import { ServiceHarness, startServiceHarness } from '@platform/testing';
 import { createApp } from '../../src/create-app';
 import { migrations } from '../../src/migrations';
 import { FakeOpenAi, startFakeOpenAi, UPSTREAM_KEY } from './fake-openai';
@@ -24,74 +18,43 @@ export const MODELS = [
 /** USD per million tokens = micro-USD per token. */
 export const PRICES = { cheap: { input: 1, output: 2 }, pricey: { input: 100, output: 200 } };
 
-export interface ProxyHarness {
-  resources: IsolatedServiceResources;
+export interface ProxyHarness extends ServiceHarness<ProxyAdminConfig> {
   upstream: FakeOpenAi;
-  instances: RunningTestApp[];
-  /** Everything each replica logged. */
-  logs: LogCapture[];
-  env: Record<string, string>;
-  /** Starts another replica on the same database and Redis prefix. */
-  startInstance(extraEnv?: Record<string, string>): Promise<RunningTestApp>;
-  close(): Promise<void>;
 }
 
-/** One test file's proxy: its own database and Redis prefix, a fake upstream, N replicas. */
+/** One test file's proxy: its own database, Redis prefix and clock, a fake upstream, N replicas. */
 export async function startProxy(
   extraEnv: Record<string, string> = {},
   replicas = 1,
 ): Promise<ProxyHarness> {
-  const resources = await isolateService({
-    service: 'proxy_admin',
-    migrations,
-    redisPrefixBase: 'pa:',
-  });
   const upstream = await startFakeOpenAi();
-  const env: Record<string, string> = {
-    ...resources.env,
-    ADMIN_SECRET,
-    UPSTREAMS: JSON.stringify([
-      { name: 'fake', base_url: upstream.baseUrl, api_key: UPSTREAM_KEY, models: MODELS },
-    ]),
-    PRICING: JSON.stringify(
-      Object.fromEntries(
-        Object.entries(PRICES).map(([m, p]) => [
-          m,
-          { input_usd_per_mtok: p.input, output_usd_per_mtok: p.output },
-        ]),
+  const harness = await startServiceHarness({
+    service: 'proxy_admin',
+    redisPrefixBase: 'pa:',
+    migrations,
+    loadConfig: (env) => loadConfig(ProxyAdminConfig, env),
+    createApp,
+    replicas,
+    env: {
+      ADMIN_SECRET,
+      UPSTREAMS: JSON.stringify([
+        { name: 'fake', base_url: upstream.baseUrl, api_key: UPSTREAM_KEY, models: MODELS },
+      ]),
+      PRICING: JSON.stringify(
+        Object.fromEntries(
+          Object.entries(PRICES).map(([m, p]) => [
+            m,
+            { input_usd_per_mtok: p.input, output_usd_per_mtok: p.output },
+          ]),
+        ),
       ),
-    ),
-    UPSTREAM_TIMEOUT_MS: '1500',
-    USAGE_FLUSH_INTERVAL_MS: '50',
-    ...extraEnv,
-  };
-  const instances: RunningTestApp[] = [];
-  const logs: LogCapture[] = [];
-  const startInstance = async (more: Record<string, string> = {}): Promise<RunningTestApp> => {
-    const log = new LogCapture();
-    logs.push(log);
-    const app = await startTestApp(() =>
-      createApp(loadConfig(ProxyAdminConfig, { ...env, LOG_LEVEL: 'info', ...more }), {
-        logDestination: log,
-      }),
-    );
-    instances.push(app);
-    return app;
-  };
-  for (let i = 0; i < replicas; i += 1) await startInstance();
-  return {
-    resources,
-    upstream,
-    instances,
-    logs,
-    env,
-    startInstance,
-    close: async () => {
-      await Promise.all(instances.map((i) => i.close()));
-      await upstream.close();
-      await resources.release();
+      UPSTREAM_TIMEOUT_MS: '1500',
+      USAGE_FLUSH_INTERVAL_MS: '50',
+      ...extraEnv,
     },
-  };
+    onClose: () => upstream.close(),
+  });
+  return { ...harness, upstream };
 }
 
 export interface MintOptions {

@@ -36,7 +36,14 @@ export function IsBoundedStringMap(limits: StringMapLimits): PropertyDecorator {
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]00:00)$/;
 
-/** An ISO 8601 timestamp in UTC (`Z` or `+00:00`) that names a real instant in the future. */
+/** What a timestamp that is malformed, impossible or not in the future is told. */
+export const FUTURE_TIMESTAMP_MESSAGE = (property: string): string =>
+  `${property} must be a future ISO 8601 UTC timestamp, e.g. 2030-01-01T00:00:00Z`;
+
+/**
+ * An ISO 8601 timestamp in UTC (`Z` or `+00:00`) that names a real instant. Whether it lies in
+ * the future is the service's check, against the injected clock (validators cannot inject it).
+ */
 export function IsFutureUtcTimestamp(): PropertyDecorator {
   return (target: object, propertyName: string | symbol) =>
     registerDecorator({
@@ -49,13 +56,11 @@ export function IsFutureUtcTimestamp(): PropertyDecorator {
           const at = Date.parse(value);
           // Date.parse rolls 2026-02-30 over to March; a round trip catches impossible dates.
           return (
-            Number.isFinite(at) &&
-            new Date(at).toISOString().slice(0, 10) === value.slice(0, 10) &&
-            at > Date.now()
+            Number.isFinite(at) && new Date(at).toISOString().slice(0, 10) === value.slice(0, 10)
           );
         },
         defaultMessage: (args?: ValidationArguments) =>
-          `${args?.property ?? 'value'} must be a future ISO 8601 UTC timestamp, e.g. 2030-01-01T00:00:00Z`,
+          FUTURE_TIMESTAMP_MESSAGE(args?.property ?? 'value'),
       },
     });
 }
