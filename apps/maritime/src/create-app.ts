@@ -3,10 +3,13 @@ import { MaritimeConfig } from '@platform/config';
 import { codeErrorBody } from '@platform/http';
 import { definePlatformApp, type PlatformAppOptions } from '@platform/platform';
 import { AccountModule } from './api/account/account.module';
+import { AisModule } from './api/ais/ais.module';
 import { DarkEventsModule } from './api/dark-events/dark-events.module';
 import { PortsModule } from './api/ports/ports.module';
+import { RiskApiModule } from './api/risk/risk.module';
 import { SanctionsModule } from './api/sanctions/sanctions.module';
 import { VesselsModule } from './api/vessels/vessels.module';
+import { JobsModule } from './jobs/jobs.module';
 import { migrations } from './migrations';
 import { AccessModule } from './platform/access/access.module';
 
@@ -15,11 +18,14 @@ export const maritimeApp = definePlatformApp<MaritimeConfig>({
   migrations,
   imports: () => [
     AccessModule,
+    JobsModule,
     AccountModule,
     VesselsModule,
     PortsModule,
     DarkEventsModule,
     SanctionsModule,
+    RiskApiModule,
+    AisModule,
   ],
   errorFormat: codeErrorBody,
   openApi: {

@@ -3,6 +3,7 @@ export type { FactorEvaluation, RiskFactorRule } from './factors';
 export { invalidRiskInputFields } from './inputs';
 export { piCoverStateFromPolicies } from './pi-cover';
 export type { PiPolicy } from './pi-cover';
+export { reweightRiskScore } from './reweight';
 export { computeRiskScore, describeRiskFactors, roundScore } from './score';
 export type { ComputeRiskScoreOptions, RiskFactorDescription } from './score';
 export {

@@ -1,0 +1,16 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { JobProcessor, QueueJob, QueueProcessor } from '@platform/queues';
+import { AisDeriveResult, AisDeriveService } from '../../pipeline/ais-derive/ais-derive.service';
+import type { AisDeriveRequest } from '../../pipeline/ais-derive/ais-derivation';
+import { JOB_QUEUES } from '../job-queues';
+
+/** After each ingest: the movement detectors over the vessels it touched. */
+@Injectable()
+@QueueProcessor(JOB_QUEUES.aisDerive, { lockDurationMs: 120_000 })
+export class AisDeriveProcessor implements JobProcessor<AisDeriveRequest, AisDeriveResult> {
+  constructor(@Inject(AisDeriveService) private readonly derive: AisDeriveService) {}
+
+  process(job: QueueJob<AisDeriveRequest>): Promise<AisDeriveResult> {
+    return this.derive.derive(job.data);
+  }
+}

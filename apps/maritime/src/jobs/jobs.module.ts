@@ -1,0 +1,52 @@
+import { Global, Module } from '@nestjs/common';
+import { MaritimeConfig } from '@platform/config';
+import { AppMetrics } from '@platform/http';
+import { QueuesModule } from '@platform/queues';
+import { AisDeriveModule } from '../pipeline/ais-derive/ais-derive.module';
+import { AisDerivation } from '../pipeline/ais-derive/ais-derivation';
+import { PartitionsModule } from '../pipeline/partitions/partitions.module';
+import { RiskModule } from '../pipeline/risk/risk.module';
+import { SanctionsScreeningModule } from '../pipeline/sanctions/sanctions.module';
+import { AisDeriveProcessor } from './ais-derive/ais-derive.processor';
+import { QueuedAisDerivation } from './ais-derive/queued-ais-derivation';
+import { JOB_QUEUES } from './job-queues';
+import { JobSchedules } from './job-schedules';
+import { PartitionsMaintainProcessor } from './partitions-maintain/partitions-maintain.processor';
+import { RiskRecomputeProcessor } from './risk-recompute/risk-recompute.processor';
+import { SanctionsScreenProcessor } from './sanctions-screen/sanctions-screen.processor';
+
+/**
+ * maritime's BullMQ queues (in every replica, to enqueue) and their processors (workers only
+ * where QUEUE_WORKERS is on). Global so the ingest injects AisDerivation without queue code.
+ */
+@Global()
+@Module({
+  imports: [
+    PartitionsModule,
+    RiskModule,
+    SanctionsScreeningModule,
+    AisDeriveModule,
+    QueuesModule.forRootAsync({
+      inject: [MaritimeConfig, AppMetrics],
+      useFactory: (config: MaritimeConfig, metrics: AppMetrics) => ({
+        redisUrl: config.REDIS_URL,
+        redisPrefix: config.REDIS_PREFIX,
+        service: config.serviceName,
+        workers: config.QUEUE_WORKERS,
+        queues: Object.values(JOB_QUEUES),
+        metricsRegistry: metrics.registry,
+        shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+      }),
+    }),
+  ],
+  providers: [
+    { provide: AisDerivation, useClass: QueuedAisDerivation },
+    JobSchedules,
+    PartitionsMaintainProcessor,
+    SanctionsScreenProcessor,
+    RiskRecomputeProcessor,
+    AisDeriveProcessor,
+  ],
+  exports: [AisDerivation, QueuesModule],
+})
+export class JobsModule {}
