@@ -10,3 +10,4 @@ export type { TestDatabase, TestDatabaseOptions } from './test-database';
 export { firstRow } from './rows';
 export { rowsOf } from './sql-runner';
 export type { SqlRunner } from './sql-runner';
+export { copyTextChunks } from './copy-text';

@@ -1,0 +1,46 @@
+import { once } from 'node:events';
+import type { Client } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+
+/**
+ * Streams COPY text-format chunks (tab-separated lines, `\N` for null) into `table` through
+ * `COPY … FROM STDIN` on a dedicated pg.Client, honouring backpressure, and returns how many
+ * lines were written. `onLines` is told after each chunk. A failure aborts the COPY (nothing of
+ * it is kept) and rethrows.
+ */
+export async function copyTextChunks(
+  client: Client,
+  table: string,
+  columns: readonly string[],
+  chunks: Iterable<string>,
+  onLines?: (count: number) => void,
+): Promise<number> {
+  const stream = client.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN`));
+  const done = new Promise<void>((resolve, reject) => {
+    stream.on('finish', resolve);
+    stream.on('error', reject);
+  });
+  let total = 0;
+  try {
+    for (const chunk of chunks) {
+      if (chunk.length === 0) continue;
+      const lines = countNewlines(chunk);
+      total += lines;
+      onLines?.(lines);
+      if (!stream.write(chunk)) await Promise.race([once(stream, 'drain'), done]);
+    }
+    stream.end();
+    await done;
+  } catch (error) {
+    stream.destroy(error as Error);
+    await done.catch(() => undefined);
+    throw error;
+  }
+  return total;
+}
+
+function countNewlines(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n += 1;
+  return n;
+}
