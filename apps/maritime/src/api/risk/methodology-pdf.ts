@@ -205,11 +205,13 @@ function notes(doc: Doc, m: MethodologyBody['risk_methodology']): void {
     .fontSize(8.5)
     .fillColor('#333333')
     .text(
-      'Each factor scores 0 to 100 from the facts named by its rule; its contribution is the ' +
-        'sub-score times the weight, and the score is the sum of the unrounded contributions ' +
+      'Each factor scores 0 to 100 from the facts its rule names; its contribution is the ' +
+        'sub-score times the weight, and the score is the sum of the unrounded contributions, ' +
         'rounded to one decimal. A sanctions match on the IMO number or the MMSI forces the ' +
-        'critical tier whatever the score. Rules and look-back windows: ' +
-        m.factors.map((f) => `${f.factor.replace(/_/g, ' ')}: ${f.rule}`).join(' '),
+        'critical tier whatever the score. Bars are drawn against the largest contribution a ' +
+        `factor can make (${(Math.max(...m.factors.map((f) => f.weight)) * 100).toFixed(1)} points). ` +
+        'Every rule with its look-back window is in the JSON form of this methodology ' +
+        `(format=json), whose SHA-256 the footer gives. Scored ${m.computed_at}.`,
       MARGIN,
       doc.y + 2,
       { width: CONTENT, align: 'left' },
