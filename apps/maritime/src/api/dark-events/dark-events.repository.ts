@@ -24,8 +24,7 @@ export interface DarkEventFilter {
   severity?: string;
   ongoing?: boolean;
   since: Date | null;
-  /** Rows created after this are not visible yet (the plan's sync delay). */
-  createdUntil: Date;
+  /** Detections after this are not visible yet (the plan's sync delay). */
   occurredUntil: Date;
   after?: { occurredAt: string; id: string };
   limit: number;
@@ -46,15 +45,14 @@ export class DarkEventsRepository {
          AND ($2::text IS NULL OR d.severity = $2)
          AND ($3::boolean IS NULL OR (d.ended_at IS NULL) = $3)
          AND ($4::timestamptz IS NULL OR d.occurred_at >= $4)
-         AND d.created_at <= $5 AND d.occurred_at <= $6
-         AND ($7::timestamptz IS NULL OR (d.occurred_at, d.id) < ($7, $8::bigint))
-       ORDER BY d.occurred_at DESC, d.id DESC LIMIT $9`,
+         AND d.occurred_at <= $5
+         AND ($6::timestamptz IS NULL OR (d.occurred_at, d.id) < ($6, $7::bigint))
+       ORDER BY d.occurred_at DESC, d.id DESC LIMIT $8`,
       [
         filter.imo ?? null,
         filter.severity ?? null,
         filter.ongoing ?? null,
         filter.since,
-        filter.createdUntil,
         filter.occurredUntil,
         filter.after?.occurredAt ?? null,
         filter.after?.id ?? null,

@@ -53,7 +53,6 @@ export class DarkEventsService {
       severity: query.severity,
       ongoing: query.ongoing === undefined ? undefined : query.ongoing === 'true',
       since: this.window.boundToHistory(caller, since),
-      createdUntil: visible,
       occurredUntil: visible,
       after: after && { occurredAt: String(after.sort), id: after.id },
       limit,

@@ -23,6 +23,8 @@ export function IsImo(): PropertyDecorator {
  */
 export function ClampLimit(max: number): PropertyDecorator {
   return Transform(({ value }: { value: unknown }) => {
+    // Runs after @Type(() => Number) has turned the query string into a number.
+    if (typeof value === 'number') return Number.isInteger(value) && value > max ? max : value;
     if (typeof value !== 'string' || !/^\d+$/.test(value)) return value;
     const n = Number(value);
     return Number.isSafeInteger(n) ? Math.min(n, max) : max;
