@@ -1,6 +1,6 @@
 // API keys, plans and the fleet-wide sliding-window rate limit on real PostgreSQL and Redis.
 import { FixedClock } from '@platform/clock';
-import { expectErrorBody, fetchJson } from '@platform/testing';
+import { expectErrorBody, fetchJson, startTcpProxy } from '@platform/testing';
 import { ApiKeysService } from '../src/platform/api-keys/api-keys.service';
 import { maritimeForFile } from './support/maritime-harness';
 
@@ -98,5 +98,67 @@ describe('access: keys, plans and rate limits', () => {
     expect((await fetch(`${a}/api/v1/plans`, { headers: { 'x-forwarded-for': ip } })).status).toBe(
       200,
     );
+  });
+
+  it('puts the three headers on 200, 400, 401, 404 and 429 answers alike', async () => {
+    const ip = { 'x-forwarded-for': '203.0.113.70' };
+    const url = maritime.url;
+    const answers = [
+      await fetch(`${url}/api/v1/plans`, { headers: ip }),
+      await fetch(`${url}/api/v1/vessels?limit=0`, { headers: ip }),
+      await fetch(`${url}/api/v1/me`, { headers: ip }),
+      await fetch(`${url}/api/v1/ports/atlantis`, { headers: ip }),
+      await fetch(`${url}/api/v1/no-such-route`, { headers: ip }),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([200, 400, 401, 404, 404]);
+    const clock = maritime.harness.clock as FixedClock;
+    for (const answer of answers) {
+      const headers = rateHeaders(answer.headers);
+      expect(headers.limit).toBe(60);
+      expect(headers.remaining).toBeGreaterThanOrEqual(0);
+      expect(headers.reset).toBeGreaterThan(clock.nowMs() / 1000);
+    }
+    expect(answers.map((a) => rateHeaders(a.headers).remaining)).toEqual([59, 58, 57, 56, 55]);
+  });
+
+  it('gives a starter key 600 requests a minute, then 429; a custom rate overrides the plan', async () => {
+    const starter = await maritime.mintKey('starter', { owner: 'busy' });
+    let last = 0;
+    for (let i = 0; i < 600; i += 1) {
+      const reply = await fetch(`${maritime.url}/api/v1/me`, { headers: { 'x-api-key': starter } });
+      last = reply.status;
+      await reply.arrayBuffer();
+      if (last !== 200) break;
+    }
+    expect(last).toBe(200);
+    const refused = await maritime.get('/api/v1/me', starter);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('x-ratelimit-limit')).toBe('600');
+    const custom = await maritime.mintKey('supply_chain_risk', { owner: 'custom', rate: 3 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i += 1) statuses.push((await maritime.get('/api/v1/me', custom)).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it('fails open when Redis is away: answered at once, Remaining = Limit, counted in metrics', async () => {
+    const redisUrl = new URL(maritime.harness.resources.redisUrl);
+    const cut = await startTcpProxy({
+      host: redisUrl.hostname,
+      port: Number(redisUrl.port || 6379),
+    });
+    const replica = await maritime.harness.startInstance({
+      REDIS_URL: `redis://127.0.0.1:${cut.port}`,
+    });
+    try {
+      expect((await fetch(`${replica.url}/api/v1/plans`)).status).toBe(200);
+      await cut.cut();
+      const reply = await fetch(`${replica.url}/api/v1/plans`);
+      expect(reply.status).toBe(200);
+      expect(rateHeaders(reply.headers)).toMatchObject({ limit: 60, remaining: 60 });
+      const metrics = await (await fetch(`${replica.url}/metrics`)).text();
+      expect(metrics).toMatch(/^mar_ratelimit_failopen_total(\{[^}]*\})? [1-9]/m);
+    } finally {
+      await cut.close();
+    }
   });
 });

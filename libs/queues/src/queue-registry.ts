@@ -189,6 +189,7 @@ export class QueueRegistry {
   private registerMetrics(registry: Registry): void {
     const queues = this.queues;
     const logger = this.logger;
+    const connection = this.connection;
     new Gauge({
       name: 'queue_jobs',
       help: 'BullMQ jobs per queue and state, read from Redis on scrape',
@@ -196,9 +197,12 @@ export class QueueRegistry {
       registers: [registry],
       async collect() {
         this.reset();
+        // A scrape never waits for Redis: its connection queues commands behind a reconnect
+        // forever (maxRetriesPerRequest: null), which would hang /metrics during an outage.
+        if (connection.status !== 'ready') return;
         for (const [name, queue] of queues) {
           try {
-            const counts = await queue.getJobCounts(...JOB_STATES);
+            const counts = await settleWithin(queue.getJobCounts(...JOB_STATES), SCRAPE_TIMEOUT_MS);
             for (const state of JOB_STATES) this.set({ queue: name, state }, counts[state] ?? 0);
           } catch (error) {
             logger.warn({ queue: name, err: error }, 'queue depth unavailable');
@@ -206,6 +210,21 @@ export class QueueRegistry {
         }
       },
     });
+  }
+}
+
+const SCRAPE_TIMEOUT_MS = 1000;
+
+/** `work`'s result, or a rejection once `timeoutMs` has passed (it keeps running either way). */
+async function settleWithin<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
