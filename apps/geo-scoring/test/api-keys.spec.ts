@@ -1,11 +1,13 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
+import type { CommandIo } from '@platform/cli';
+import type { Clock } from '@platform/clock';
 import { GeoScoringConfig } from '@platform/config';
 import { codeErrorBody, createPlatformApp } from '@platform/http';
 import { ServicePlatformModule } from '@platform/platform';
-import { RunningTestApp, startTestApp } from '@platform/testing';
+import { LogCapture, RunningTestApp, startTestApp } from '@platform/testing';
 import { Module } from '@nestjs/common';
 import { ApiPolicyModule } from '../src/platform/api-policy/api-policy.module';
-import { run, CommandOutput } from '../src/platform/api-keys/api-key.command';
+import { apiKeyCommand } from '../src/platform/api-keys/api-key.command';
 import { ApiKeyGuard } from '../src/platform/api-keys/api-key.guard';
 import { ApiKeysModule } from '../src/platform/api-keys/api-keys.module';
 import { ApiKeyPrincipal } from '../src/platform/api-keys/api-keys.service';
@@ -24,10 +26,14 @@ class ProbeController {
   }
 }
 
-function probeModule(config: GeoScoringConfig) {
+function probeModule(config: GeoScoringConfig, clock: Clock) {
   @Module({
     imports: [
-      ServicePlatformModule.forRoot(config, { migrations }),
+      ServicePlatformModule.forRoot(config, {
+        migrations,
+        logDestination: new LogCapture(),
+        clock,
+      }),
       ApiPolicyModule,
       ApiKeysModule,
     ],
@@ -37,7 +43,7 @@ function probeModule(config: GeoScoringConfig) {
   return ProbeAppModule;
 }
 
-function capture(): CommandOutput & { lines: string[]; errors: string[] } {
+function capture(): CommandIo & { lines: string[]; errors: string[] } {
   const lines: string[] = [];
   const errors: string[] = [];
   return { lines, errors, out: (l) => lines.push(l), err: (l) => errors.push(l) };
@@ -51,7 +57,7 @@ describe('API keys (tools geo api-key + the /api/v1 guard)', () => {
   beforeAll(async () => {
     geo = await startGeo({ replicas: 0 });
     probe = await startTestApp(() =>
-      createPlatformApp(probeModule(geo.config()), {
+      createPlatformApp(probeModule(geo.config(), geo.clock), {
         errorFormat: codeErrorBody,
         trustProxyHops: 0,
         openApi: { title: 'probe', description: 'API key guard probe', version: '0' },
@@ -65,7 +71,9 @@ describe('API keys (tools geo api-key + the /api/v1 guard)', () => {
 
   async function create(owner: string, name: string): Promise<{ id: string; key: string }> {
     const io = capture();
-    expect(await run(['create', '--owner', owner, '--name', name], env(), io)).toBe(0);
+    expect(await apiKeyCommand.run(['create', '--owner', owner, '--name', name], env(), io)).toBe(
+      0,
+    );
     return JSON.parse(io.lines[0] ?? '') as { id: string; key: string };
   }
 
@@ -113,7 +121,7 @@ describe('API keys (tools geo api-key + the /api/v1 guard)', () => {
     expect((await call(`Bearer ${key}`)).status).toBe(200);
 
     const io = capture();
-    expect(await run(['revoke', id], env(), io)).toBe(0);
+    expect(await apiKeyCommand.run(['revoke', id], env(), io)).toBe(0);
     expect(JSON.parse(io.lines[0] ?? '')).toMatchObject({ id });
     const response = await call(`Bearer ${key}`);
     expect(response.status).toBe(401);
@@ -123,17 +131,21 @@ describe('API keys (tools geo api-key + the /api/v1 guard)', () => {
   it('lists keys per owner without the secret, and refuses bad commands', async () => {
     const { key } = await create('user-3', 'listed');
     const io = capture();
-    expect(await run(['list', '--owner', 'user-3'], env(), io)).toBe(0);
+    expect(await apiKeyCommand.run(['list', '--owner', 'user-3'], env(), io)).toBe(0);
     expect(io.lines).toHaveLength(1);
     expect(io.lines[0]).not.toContain(key);
     expect(JSON.parse(io.lines[0] ?? '')).toMatchObject({ ownerId: 'user-3', name: 'listed' });
 
     const bad = capture();
-    expect(await run(['create', '--owner', 'x'], env(), bad)).toBe(2);
-    expect(await run(['create', '--owner', 'x', '--name', 'n'.repeat(121)], env(), bad)).toBe(2);
-    expect(await run(['revoke', 'not-a-uuid'], env(), bad)).toBe(1);
-    expect(await run(['revoke', '00000000-0000-4000-8000-000000000000'], env(), bad)).toBe(1);
-    expect(await run(['frobnicate'], env(), bad)).toBe(2);
+    expect(await apiKeyCommand.run(['create', '--owner', 'x'], env(), bad)).toBe(2);
+    expect(
+      await apiKeyCommand.run(['create', '--owner', 'x', '--name', 'n'.repeat(121)], env(), bad),
+    ).toBe(2);
+    expect(await apiKeyCommand.run(['revoke', 'not-a-uuid'], env(), bad)).toBe(1);
+    expect(
+      await apiKeyCommand.run(['revoke', '00000000-0000-4000-8000-000000000000'], env(), bad),
+    ).toBe(1);
+    expect(await apiKeyCommand.run(['frobnicate'], env(), bad)).toBe(2);
   });
 
   it('limits each real key to 600/min and failed attempts to 30/min per client IP', async () => {

@@ -1,11 +1,12 @@
 import { latLngToCell } from 'h3-js';
 import { addDays } from '@platform/geo-domain';
-import { GeoHarness, postIngest, startGeo } from './support/geo-harness';
+import { GeoHarness, postIngest, startGeo, TEST_TODAY } from './support/geo-harness';
 import { tinySeedTemplate } from './support/tiny-seed';
 
 // GET /api/construction (design 2.8 construction, 3.1) on the tiny seed. Exact checks use a
 // fixture metro of their own, so seeded detections never mix in.
-const TODAY = new Date().toISOString().slice(0, 10);
+/** The service's today: the harness clock's date. */
+const TODAY = TEST_TODAY;
 const METRO = {
   slug: 'cnst',
   name: 'Construction Test',

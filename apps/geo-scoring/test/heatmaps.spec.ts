@@ -4,8 +4,8 @@
 import { check as checkGeoJson } from '@placemarkio/check-geojson';
 import { cellToLatLng, getResolution, isValidCell } from 'h3-js';
 import { DataSource } from 'typeorm';
-import { GeoHarness, postIngest, startGeo } from './support/geo-harness';
-import { tinySeedAsOf, tinySeedTemplate } from './support/tiny-seed';
+import { GeoHarness, postIngest, startGeo, TEST_TODAY } from './support/geo-harness';
+import { tinySeedTemplate } from './support/tiny-seed';
 
 jest.setTimeout(180_000);
 
@@ -68,7 +68,7 @@ function geoJsonProblems(body: unknown): string[] {
 
 describe('heatmaps', () => {
   let geo: GeoHarness;
-  const today = tinySeedAsOf();
+  const today = TEST_TODAY;
 
   const get = async (path: string): Promise<{ response: Response; body: Collection }> => {
     const response = await fetch(`${geo.instances[0].url}${path}`);

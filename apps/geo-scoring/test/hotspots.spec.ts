@@ -2,8 +2,8 @@
 // fixture permits and incidents in cells without records, parameter policy, ordering.
 import { cellToLatLng } from 'h3-js';
 import { addDays } from '@platform/geo-domain';
-import { GeoHarness, postIngest, startGeo } from './support/geo-harness';
-import { tinySeedAsOf, tinySeedTemplate } from './support/tiny-seed';
+import { GeoHarness, postIngest, startGeo, TEST_TODAY } from './support/geo-harness';
+import { tinySeedTemplate } from './support/tiny-seed';
 
 jest.setTimeout(180_000);
 
@@ -33,7 +33,7 @@ const round6 = (value: number): number => Math.round(value * 1e6) / 1e6;
 
 describe('hotspots', () => {
   let geo: GeoHarness;
-  const today = tinySeedAsOf();
+  const today = TEST_TODAY;
 
   const get = async <T>(path: string): Promise<{ status: number; body: T; headers: Headers }> => {
     const response = await fetch(`${geo.instances[0].url}${path}`);

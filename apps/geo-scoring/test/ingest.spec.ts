@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { run } from '../src/pipeline/ingest/ingest.command';
+import { ingestCommand } from '../src/pipeline/ingest/ingest.command';
 import { metroCells } from '@platform/geo-domain';
 import { GeoHarness, INGEST_TOKEN, startGeo, type IngestBody } from './support/geo-harness';
 
@@ -380,21 +380,29 @@ describe('POST /internal/ingest/{dataset}', () => {
         await writeFile(zipped, gzipSync(ndjson([line])));
         const out: string[] = [];
         const io = { out: (t: string) => out.push(t), err: (t: string) => out.push(t) };
-        expect(await run(['ports', zipped, '--url', url], { INGEST_TOKEN }, io)).toBe(0);
+        expect(await ingestCommand.run(['ports', zipped, '--url', url], { INGEST_TOKEN }, io)).toBe(
+          0,
+        );
         expect(JSON.parse(out.join(''))).toMatchObject({
           dataset: 'ports',
           updated: 0,
           rejected: 0,
         });
         out.length = 0;
-        expect(await run(['ports', plain, '--url', url], { INGEST_TOKEN }, io)).toBe(1);
+        expect(await ingestCommand.run(['ports', plain, '--url', url], { INGEST_TOKEN }, io)).toBe(
+          1,
+        );
         expect(JSON.parse(out.join(''))).toMatchObject({ updated: 1, rejected: 1 });
         out.length = 0;
         expect(
-          await run(['ports', plain, '--url', url, '--token', 'nope-nope-nope-nope'], {}, io),
+          await ingestCommand.run(
+            ['ports', plain, '--url', url, '--token', 'nope-nope-nope-nope'],
+            {},
+            io,
+          ),
         ).toBe(1);
         expect(out.join('')).toMatch(/HTTP 401/);
-        expect(await run(['ports'], { INGEST_TOKEN }, io)).toBe(2);
+        expect(await ingestCommand.run(['ports'], { INGEST_TOKEN }, io)).toBe(2);
       } finally {
         await rm(dir, { recursive: true, force: true });
       }

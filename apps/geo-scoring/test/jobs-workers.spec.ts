@@ -63,6 +63,16 @@ describe('geo-scoring jobs: API-only replicas and ingest follow-ups', () => {
       'the worker replica to run the queued jobs',
     );
     expect((await scoreRuns()).map((run) => run.metros).sort()).toEqual([['atx'], ['dal']]);
+    // Each job the worker ran is recorded with the BullMQ job that started it.
+    const recorded = (await geo.db.query(
+      `SELECT job, trigger, status, job_id IS NOT NULL AS has_job_id FROM job_runs
+       WHERE job IN ('score-refresh', 'population-refresh') ORDER BY job, id`,
+    )) as Record<string, unknown>[];
+    expect(recorded).toEqual([
+      { job: 'population-refresh', trigger: 'ingest', status: 'succeeded', has_job_id: true },
+      { job: 'score-refresh', trigger: 'ingest', status: 'succeeded', has_job_id: true },
+      { job: 'score-refresh', trigger: 'ingest', status: 'succeeded', has_job_id: true },
+    ]);
 
     // The refresh ran, so the next ingest schedules a new one.
     await followUps.metroDataChanged(['atx']);

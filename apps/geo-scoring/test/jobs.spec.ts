@@ -1,11 +1,11 @@
-import { QueueRegistry } from '@platform/queues';
+import { JobDispatcher, JobRunner, QueueRegistry, withAdvisoryLock } from '@platform/queues';
 import { waitFor } from '@platform/testing';
 import Redis from 'ioredis';
-import { withAdvisoryLock } from '../src/jobs/advisory-lock';
 import { IngestFollowUps } from '../src/jobs/ingest-follow-ups';
 import { JOB_QUEUES, JOB_SCHEDULES, scoresRefreshedChannel } from '../src/jobs/job-queues';
 import { JobSchedules } from '../src/jobs/job-schedules';
-import { RetentionProcessor } from '../src/jobs/retention/retention.processor';
+import type { ScoreRefreshJobResult } from '../src/jobs/score-refresh/score-refresh.processor';
+import type { RetentionResult } from '../src/pipeline/retention/retention.repository';
 import { GeoHarness, startGeo } from './support/geo-harness';
 
 // Two replicas on one database and one Redis prefix, as two pods of one deployment.
@@ -84,6 +84,15 @@ describe('geo-scoring jobs across two replicas', () => {
       expect(messages).toEqual([
         { channel, payload: JSON.stringify({ score_run_id: runs[0]!.id }) },
       ]);
+      // The run is recorded once the processor returns, just after it announced the refresh.
+      await waitFor(
+        async () => (await jobRuns('score-refresh')).some((run) => run.status === 'succeeded'),
+        10_000,
+        'the recorded score-refresh run',
+      );
+      const [recorded] = await jobRuns('score-refresh');
+      expect(recorded).toMatchObject({ trigger: 'ingest', status: 'succeeded' });
+      expect((recorded!.result as ScoreRefreshJobResult).scoreRunId).toBe(runs[0]!.id);
       expect(channel).toBe(`${geo.resources.redisPrefix}scores-refreshed`);
       const diagnostics = await registry(1)
         .queue(JOB_QUEUES.spatialDiagnostics)
@@ -106,41 +115,65 @@ describe('geo-scoring jobs across two replicas', () => {
   });
 
   it('runs an advisory-locked maintenance task once when two replicas run it at the same time', async () => {
-    const now = new Date('2026-06-15T12:00:00Z');
+    geo.clock.set('2026-06-15T12:00:00Z');
     await geo.db.query(`INSERT INTO webhook_events (id, type, payload, created_at)
       VALUES ('evt_old_lock', 'permit.filed', '{}', '2026-04-01T00:00:00Z')`);
-    const processors = geo.instances.map((instance) => instance.app.get(RetentionProcessor));
+    const dispatchers = geo.instances.map((instance) => instance.app.get(JobDispatcher));
+    const run = (dispatcher: JobDispatcher) =>
+      dispatcher.runNow<RetentionResult>(JOB_QUEUES.retention, { data: {} });
+    // `<REDIS_PREFIX>job:retention`: `geo:job:retention` in production.
+    const lockName = geo.instances[0]!.app.get(JobRunner).lockName(JOB_QUEUES.retention);
+    expect(lockName).toBe(`${geo.resources.redisPrefix}job:retention`);
 
     // Another replica is in the middle of the task (it holds the task's lock).
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     let entered = false;
-    const elsewhere = withAdvisoryLock(geo.db, 'geo:job:retention', async () => {
+    const elsewhere = withAdvisoryLock(geo.db, lockName, async () => {
       entered = true;
       await gate;
     });
     await waitFor(() => entered, 10_000, 'the other session to hold the lock');
-    expect(await Promise.all(processors.map((p) => p.run(now)))).toEqual([
+    expect(await Promise.all(dispatchers.map(run))).toEqual([
       { acquired: false },
       { acquired: false },
     ]);
     expect(await countEvents('evt_old_lock')).toBe(1);
     release();
     await elsewhere;
-    expect(await processors[1]!.run(now)).toMatchObject({
+    expect(await run(dispatchers[1]!)).toMatchObject({
       acquired: true,
       result: { webhookEvents: 1 },
     });
     expect(await countEvents('evt_old_lock')).toBe(0);
+    expect(await jobRuns('retention')).toEqual([
+      expect.objectContaining({ trigger: 'manual', status: 'skipped', result: null }),
+      expect.objectContaining({ trigger: 'manual', status: 'skipped', result: null }),
+      expect.objectContaining({
+        trigger: 'manual',
+        status: 'succeeded',
+        result: expect.objectContaining({ webhookEvents: 1 }),
+      }),
+    ]);
 
     // Both replicas at once: exactly the expired rows go, whoever does it.
     await geo.db.query(`INSERT INTO webhook_events (id, type, payload, created_at)
       VALUES ('evt_old_lock_2', 'permit.filed', '{}', '2026-04-01T00:00:00Z')`);
-    const results = await Promise.all(processors.map((p) => p.run(now)));
+    const results = await Promise.all(dispatchers.map(run));
     const deleted = results.reduce((sum, r) => sum + (r.acquired ? r.result.webhookEvents : 0), 0);
     expect(deleted).toBe(1);
     expect(await countEvents('evt_old_lock_2')).toBe(0);
   });
+
+  /** The recorded runs of `job`, oldest first. */
+  async function jobRuns(
+    job: string,
+  ): Promise<{ trigger: string; status: string; result: unknown }[]> {
+    return (await geo.db.query(
+      'SELECT trigger, status, result FROM job_runs WHERE job = $1 ORDER BY id',
+      [job],
+    )) as { trigger: string; status: string; result: unknown }[];
+  }
 
   async function countEvents(id: string): Promise<number> {
     const [row] = (await geo.db.query(

@@ -1,7 +1,6 @@
-import { QueueRegistry } from '@platform/queues';
+import { JobDispatcher, JobRunner, withAdvisoryLock } from '@platform/queues';
 import { cellToLatLng, gridDisk, gridDistance, latLngToCell } from 'h3-js';
-import { withAdvisoryLock } from '../src/jobs/advisory-lock';
-import { LicenceTiersProcessor } from '../src/jobs/licence-tiers/licence-tiers.processor';
+import { JOB_QUEUES } from '../src/jobs/job-queues';
 import { LicenceTiersModule } from '../src/pipeline/licence-tiers/licence-tiers.module';
 import { LicenceTiersService } from '../src/pipeline/licence-tiers/licence-tiers.service';
 import { pipelineProvider } from './support/pipeline-context';
@@ -165,18 +164,27 @@ describe('licence-tiers job (design 1.5, tiers of 2.8)', () => {
   });
 
   it('skips the run while another replica holds the job lock', async () => {
-    const processor = new LicenceTiersProcessor(
-      {} as QueueRegistry,
+    // A replica that runs jobs only when asked: the job reads today from the clock.
+    const { app } = await geo.startInstance({ QUEUE_WORKERS: 'false' });
+    geo.clock.set(`${TODAY}T02:30:00Z`);
+    const run = () => app.get(JobDispatcher).runNow(JOB_QUEUES.licenceTiers);
+    const outcome = await withAdvisoryLock(
       geo.db,
-      await pipelineProvider(geo.db, LicenceTiersModule, LicenceTiersService),
-    );
-    const outcome = await withAdvisoryLock(geo.db, 'geo:job:licence-tiers', () =>
-      processor.run(TODAY),
+      app.get(JobRunner).lockName(JOB_QUEUES.licenceTiers),
+      run,
     );
     expect(outcome).toEqual({ acquired: true, result: { acquired: false } });
-    expect(await processor.run(TODAY)).toEqual({
+    expect(await run()).toEqual({
       acquired: true,
       result: { dormant: 0, recomputed: 0 },
     });
+    expect(
+      await geo.db.query(
+        `SELECT status, result FROM job_runs WHERE job = 'licence-tiers' ORDER BY id`,
+      ),
+    ).toEqual([
+      { status: 'skipped', result: null },
+      { status: 'succeeded', result: { dormant: 0, recomputed: 0 } },
+    ]);
   });
 });

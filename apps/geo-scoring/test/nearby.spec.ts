@@ -1,6 +1,6 @@
 import { gridDisk, latLngToCell } from 'h3-js';
 import { addDays, EARTH_RADIUS_M, haversineMeters } from '@platform/geo-domain';
-import { GeoHarness, postIngest, startGeo } from './support/geo-harness';
+import { GeoHarness, postIngest, startGeo, TEST_TODAY } from './support/geo-harness';
 import { tinySeedTemplate } from './support/tiny-seed';
 
 // GET /api/nearby (design 2.8, 3.3) on the tiny seed. The records around the test point are
@@ -8,7 +8,8 @@ import { tinySeedTemplate } from './support/tiny-seed';
 const LAT = 30.2672;
 const LNG = -97.7431;
 const CELL = latLngToCell(LAT, LNG, 8);
-const TODAY = new Date().toISOString().slice(0, 10);
+/** The service's today: the harness clock's date. */
+const TODAY = TEST_TODAY;
 const RECORD_TABLES = [
   'permits',
   'crime_incidents',

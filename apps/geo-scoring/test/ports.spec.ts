@@ -1,6 +1,6 @@
 import { round2 } from '@platform/geo-domain';
 import { GeoHarness, postIngest, startGeo } from './support/geo-harness';
-import { tinySeedTemplate } from './support/tiny-seed';
+import { TINY_SEED_AS_OF, tinySeedTemplate } from './support/tiny-seed';
 
 // GET /api/ports (design 2.8 ports) on the tiny seed, plus fixture ports with exact volumes.
 interface PortsBody {
@@ -82,11 +82,11 @@ describe('GET /api/ports', () => {
     const [latest, yearBefore] = [body.monthly[23].teu, body.monthly[11].teu];
     expect(body.latest_teu).toBe(latest);
     expect(body.yoy_change_pct).toBe(round2(((latest - yearBefore) / yearBefore) * 100));
-    // Consecutive months, ascending, up to the month before today's (the seed's last month).
+    // Consecutive months, ascending, up to the month before the seed's as-of (its last month).
     const months = body.monthly.map((m) => m.month);
     expect(months).toEqual([...months].sort());
-    const now = new Date();
-    const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+    const asOf = new Date(`${TINY_SEED_AS_OF}T00:00:00Z`);
+    const lastMonth = new Date(Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth() - 1, 1));
     expect(months[23]).toBe(lastMonth.toISOString().slice(0, 7));
     expect(new Set(months).size).toBe(24);
     for (const m of body.monthly) {

@@ -3,7 +3,7 @@
 // cells and cells with an unscored parent stay unclassified, and the fingerprint gate.
 import { cellToLatLng, cellToParent, gridDisk, gridRing, latLngToCell } from 'h3-js';
 import { DataSource } from 'typeorm';
-import { run as classifyCommand } from '../src/pipeline/robustness/classify.command';
+import { classifyCommand } from '../src/pipeline/robustness/classify.command';
 import { RobustnessModule } from '../src/pipeline/robustness/robustness.module';
 import { RobustnessService } from '../src/pipeline/robustness/robustness.service';
 import { ScoreRefreshModule } from '../src/pipeline/score-refresh/score-refresh.module';
@@ -230,12 +230,14 @@ describe('RobustnessService', () => {
     expect(await robustness.needsClassification()).toBe(true);
     const write = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
     try {
-      const code = await classifyCommand(['--if-needed'], { DATABASE_URL: geo.env.DATABASE_URL });
+      const code = await classifyCommand.run(['--if-needed'], {
+        DATABASE_URL: geo.env.DATABASE_URL,
+      });
       expect(code).toBe(0);
       expect(String(write.mock.calls.at(-1)?.[0])).toMatch(/"robustnessRunId"/);
-      expect(await classifyCommand(['--if-needed'], { DATABASE_URL: geo.env.DATABASE_URL })).toBe(
-        0,
-      );
+      expect(
+        await classifyCommand.run(['--if-needed'], { DATABASE_URL: geo.env.DATABASE_URL }),
+      ).toBe(0);
       expect(String(write.mock.calls.at(-1)?.[0])).toMatch(/"skipped":true/);
     } finally {
       write.mockRestore();

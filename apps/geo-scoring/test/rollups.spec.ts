@@ -1,4 +1,4 @@
-import { run } from '../src/pipeline/rollups/rollups.command';
+import { rollupsCommand } from '../src/pipeline/rollups/rollups.command';
 import { daysOf, lastDays, RollupsRepository } from '../src/pipeline/rollups/rollups.repository';
 import { GeoHarness, startGeo } from './support/geo-harness';
 
@@ -199,13 +199,13 @@ describe('rollups rebuilt from raw rows', () => {
     const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(l) };
     const env = { DATABASE_URL: geo.resources.database.url };
     await geo.db.query('DELETE FROM activity_daily_r8');
-    expect(await run(['--rebuild'], env, io)).toBe(0);
+    expect(await rollupsCommand.run(['--rebuild'], env, io)).toBe(0);
     expect((await rollups()).activityR8).toEqual(EXPECTED.activityR8);
     expect(lines.at(-1)).toMatch(/^rollups rebuilt for all days in \d+ ms$/);
-    expect(await run(['--days', '2'], env, io)).toBe(0);
+    expect(await rollupsCommand.run(['--days', '2'], env, io)).toBe(0);
     expect(lines.at(-1)).toMatch(/^rollups rebuilt for \d{4}-\d{2}-\d{2}\.\.\d{4}-\d{2}-\d{2} in/);
-    expect(await run(['--days', 'x'], env, io)).toBe(2);
-    expect(await run(['--rebuild', '--days', '3'], env, io)).toBe(2);
-    expect(await run(['--bogus'], env, io)).toBe(2);
+    expect(await rollupsCommand.run(['--days', 'x'], env, io)).toBe(2);
+    expect(await rollupsCommand.run(['--rebuild', '--days', '3'], env, io)).toBe(2);
+    expect(await rollupsCommand.run(['--bogus'], env, io)).toBe(2);
   });
 });

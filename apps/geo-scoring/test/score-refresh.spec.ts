@@ -1,6 +1,6 @@
 // Score refresh against real PostgreSQL (design 2.1, 3.5): a hand-checked 37-cell fixture metro
 // whose loaded inputs must equal hand-written CellRawInputs, snapshots and the metro trend,
-// score.changed outbox rows, the per-metro advisory lock, and a ~3,000-cell timing run.
+// score.changed outbox rows, the per-metro advisory lock, and a ~3,000-cell metro over three days.
 import { cellToLatLng, cellToParent, gridDisk, latLngToCell } from 'h3-js';
 import { waitFor } from '@platform/testing';
 import { DataSource } from 'typeorm';
@@ -544,18 +544,14 @@ describe('ScoreRefreshService', () => {
       FROM cells c WHERE c.metro_slug = 'big' AND random() < 0.5`);
 
     await db.query('ANALYZE');
-    const timings: number[] = [];
     for (const asOf of ['2025-03-10', '2025-03-11', '2025-03-12']) {
-      const started = performance.now();
       const result = await service.refresh({ asOf, trigger: 'seed', metros: ['big'] });
-      timings.push(Math.round(performance.now() - started));
       expect(result.cellsScored).toBe(cells.length);
     }
     const [{ n }]: { n: number }[] = await db.query(
       `SELECT count(*)::int AS n FROM score_snapshots WHERE metro_slug = 'big'`,
     );
     expect(n).toBeGreaterThanOrEqual(cells.length);
-    process.stdout.write(`score refresh of ${cells.length} cells: ${timings.join(', ')} ms\n`);
   });
 
   it('refreshes two metros at once into a month without a snapshot partition, as one at a time does', async () => {

@@ -4,7 +4,7 @@ import { expectErrorBody } from '@platform/testing';
 import { latLngToCell } from 'h3-js';
 
 import { addDays, SIGNAL_GROUPS, tierOrNull } from '@platform/geo-domain';
-import { expectPublicPolicy, geoForFile } from './support/geo-harness';
+import { expectPublicPolicy, geoForFile, TEST_TODAY } from './support/geo-harness';
 import { tinySeedTemplate } from './support/tiny-seed';
 
 jest.setTimeout(180_000);
@@ -33,7 +33,8 @@ async function ok<T>(query: string): Promise<T> {
   return reply.body as unknown as T;
 }
 
-const today = (): string => new Date().toISOString().slice(0, 10);
+/** The service's today: the harness clock's date. */
+const today = (): string => TEST_TODAY;
 
 /** A cell with snapshots on several dates. */
 async function trackedCell(): Promise<string> {

@@ -5,7 +5,7 @@ import { latLngToCell } from 'h3-js';
 import { metroCells, type MetroShape } from '@platform/geo-domain';
 import { seedChecksums, seedDatabase, SeedRefusedError } from '../src/pipeline/seed/seed';
 import { startGeo, type GeoHarness } from './support/geo-harness';
-import { TINY_SEED, tinySeedAsOf, tinySeedTemplate } from './support/tiny-seed';
+import { TINY_SEED, TINY_SEED_AS_OF, tinySeedTemplate } from './support/tiny-seed';
 
 jest.setTimeout(180_000);
 
@@ -188,7 +188,7 @@ describe('seed profile tiny', () => {
       'SELECT count(*) AS n FROM construction_detections WHERE nearest_permit_id IS NOT NULL',
     );
     expect(linked).toBeGreaterThanOrEqual(30);
-    const asOf = tinySeedAsOf();
+    const asOf = TINY_SEED_AS_OF;
     const closed = await count(
       'SELECT count(*) AS n FROM business_licenses WHERE close_date <= $1',
       [asOf],
@@ -232,7 +232,7 @@ describe('seed profile tiny', () => {
     const options = {
       profile: 'tiny' as const,
       seed: TINY_SEED,
-      asOf: tinySeedAsOf(),
+      asOf: TINY_SEED_AS_OF,
       progress: 'silent' as const,
     };
     await expect(seedDatabase(url, options)).rejects.toThrow(SeedRefusedError);

@@ -9,7 +9,7 @@ import { embeddingsUpdatedChannel, scoresRefreshedChannel } from '../src/jobs/jo
 import { SIGNAL_GROUPS } from '@platform/geo-domain';
 import { SimilarCellsRepository } from '../src/api/similar-cells/similar-cells.repository';
 import { SimilarIndexRefresher } from '../src/api/similar-cells/similar-index.refresher';
-import { INGEST_TOKEN, startGeo, type GeoHarness } from './support/geo-harness';
+import { INGEST_TOKEN, startGeo, TEST_TODAY, type GeoHarness } from './support/geo-harness';
 import { tinySeedTemplate } from './support/tiny-seed';
 
 jest.setTimeout(180_000);
@@ -398,7 +398,8 @@ describe('POST /api/cells/similar: index rebuilds', () => {
       await geo.db.query(`UPDATE cell_scores SET composite = 1.23 WHERE h3_index = $1`, [cell]);
       await geo.db.query(
         `INSERT INTO score_runs (trigger, as_of, engine_fingerprint, metros, status, finished_at)
-         VALUES ('manual', current_date, 'test', '{atx}', 'succeeded', now())`,
+         VALUES ('manual', $1, 'test', '{atx}', 'succeeded', now())`,
+        [TEST_TODAY],
       );
       await waitFor(() => refresher.current() !== first, 15_000, 'the polled rebuild');
       const index = refresher.current();

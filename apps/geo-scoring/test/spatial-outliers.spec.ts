@@ -1,7 +1,8 @@
 // GET /api/v1/spatial-diagnostics on the tiny seed (design 2.5, 3.3, check 4): API-key auth,
 // limit clamp, default HL/LH filter, filters, and local_moran recomputed from the composites.
 import { gridDisk } from 'h3-js';
-import { run, CommandOutput } from '../src/platform/api-keys/api-key.command';
+import type { CommandIo } from '@platform/cli';
+import { apiKeyCommand } from '../src/platform/api-keys/api-key.command';
 import { localMoran } from '@platform/geo-domain';
 import { GeoHarness, startGeo } from './support/geo-harness';
 import { tinySeedTemplate } from './support/tiny-seed';
@@ -47,8 +48,8 @@ describe('GET /api/v1/spatial-diagnostics', () => {
 
   const keyCommand = async (args: string[]): Promise<string[]> => {
     const lines: string[] = [];
-    const io: CommandOutput = { out: (l) => lines.push(l), err: () => undefined };
-    expect(await run(args, { DATABASE_URL: geo.resources.database.url }, io)).toBe(0);
+    const io: CommandIo = { out: (l) => lines.push(l), err: () => undefined };
+    expect(await apiKeyCommand.run(args, { DATABASE_URL: geo.resources.database.url }, io)).toBe(0);
     return lines;
   };
   const createKey = async (name: string): Promise<{ id: string; key: string }> =>

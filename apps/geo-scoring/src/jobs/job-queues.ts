@@ -68,8 +68,3 @@ export function scoresRefreshedChannel(redisPrefix: string): string {
 export function embeddingsUpdatedChannel(redisPrefix: string): string {
   return `${redisPrefix}embeddings-updated`;
 }
-
-/** `YYYY-MM-DD` of `now` in UTC. */
-export function utcDay(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}

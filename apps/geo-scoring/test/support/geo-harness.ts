@@ -1,93 +1,57 @@
+import { FixedClock } from '@platform/clock';
 import { GeoScoringConfig, loadConfig } from '@platform/config';
-import type { TestDatabaseOptions } from '@platform/database';
 import {
-  isolateService,
-  IsolatedServiceResources,
-  LogCapture,
-  RunningTestApp,
-  startTestApp,
+  fetchJson,
+  harnessForFile,
+  JsonReply,
+  ServiceHarness,
+  ServiceHarnessOptions,
+  startServiceHarness,
+  TEST_NOW,
 } from '@platform/testing';
-import { DataSource } from 'typeorm';
-import { createDataSource } from '@platform/database';
 import { createApp } from '../../src/create-app';
 import { migrations } from '../../src/migrations';
 
+export type { JsonReply } from '@platform/testing';
+
 export const INGEST_TOKEN = 'test-ingest-token-0123456789';
 
-export interface GeoHarnessOptions {
-  /** Extra environment for every replica. */
-  env?: Record<string, string>;
-  /** Replicas started at once (0: database and Redis only). */
-  replicas?: number;
-  /** Loads shared data into the migrated template (e.g. the tiny seed), once per test run. */
-  prepareTemplate?: TestDatabaseOptions['prepareTemplate'];
-  templateVariant?: string;
+/** The UTC date every geo-scoring under test believes is today (the harness clock's). */
+export const TEST_TODAY = TEST_NOW.slice(0, 10);
+
+export type GeoHarnessOptions = Partial<
+  Pick<
+    ServiceHarnessOptions<GeoScoringConfig>,
+    'env' | 'replicas' | 'prepareTemplate' | 'templateVariant'
+  >
+>;
+
+/** The file's service; its clock stands at TEST_NOW until a test moves it. */
+export interface GeoHarness extends ServiceHarness<GeoScoringConfig> {
+  clock: FixedClock;
 }
 
-export interface GeoHarness {
-  resources: IsolatedServiceResources;
-  env: Record<string, string>;
-  instances: RunningTestApp[];
-  logs: LogCapture[];
-  /** A direct connection to this file's database, for fixtures and assertions. */
-  db: DataSource;
-  config(extraEnv?: Record<string, string>): GeoScoringConfig;
-  startInstance(extraEnv?: Record<string, string>): Promise<RunningTestApp>;
-  close(): Promise<void>;
-}
-
-/** One test file's geo-scoring: its own database (cloned from a template) and Redis prefix. */
+/** One test file's geo-scoring: its own database (cloned from a template), Redis prefix and clock. */
 export async function startGeo(options: GeoHarnessOptions = {}): Promise<GeoHarness> {
-  const resources = await isolateService({
+  const clock = new FixedClock(TEST_NOW);
+  const harness = await startServiceHarness({
     service: 'geo_scoring',
-    migrations,
     redisPrefixBase: 'geo:',
-    prepareTemplate: options.prepareTemplate,
-    templateVariant: options.templateVariant,
-  });
-  const env: Record<string, string> = {
-    ...resources.env,
-    INGEST_TOKEN,
-    APP_SESSION_SECRET: 'test-session-secret-0123456789abcdef',
-    ...options.env,
-  };
-  const config = (extra: Record<string, string> = {}): GeoScoringConfig =>
-    loadConfig(GeoScoringConfig, { ...env, ...extra });
-  const db = createDataSource({
-    url: resources.database.url,
-    migrations: [],
-    applicationName: 'geo-test',
-  });
-  await db.initialize();
-  const instances: RunningTestApp[] = [];
-  const logs: LogCapture[] = [];
-  const startInstance = async (extra: Record<string, string> = {}): Promise<RunningTestApp> => {
-    const log = new LogCapture();
-    logs.push(log);
-    const app = await startTestApp(() =>
-      createApp(config({ LOG_LEVEL: 'info', ...extra }), { logDestination: log }),
-    );
-    instances.push(app);
-    return app;
-  };
-  for (let i = 0; i < (options.replicas ?? 1); i++) await startInstance();
-  return {
-    resources,
-    env,
-    instances,
-    logs,
-    db,
-    config,
-    startInstance,
-    close: async () => {
-      await Promise.all(instances.map((instance) => instance.close()));
-      await db.destroy();
-      await resources.release();
+    migrations,
+    loadConfig: (env) => loadConfig(GeoScoringConfig, env),
+    createApp,
+    ...options,
+    clock,
+    env: {
+      INGEST_TOKEN,
+      APP_SESSION_SECRET: 'test-session-secret-0123456789abcdef',
+      ...options.env,
     },
-  };
+  });
+  return { ...harness, clock };
 }
 
-/** The answer of POST /internal/ingest/{dataset} (design 3.7). */
+/** The answer of POST /internal/ingest/{dataset}. */
 export interface IngestBody {
   dataset: string;
   received: number;
@@ -114,13 +78,6 @@ export function postIngest(
   });
 }
 
-/** A JSON answer of the service. */
-export interface JsonReply<T = Record<string, unknown>> {
-  status: number;
-  headers: Headers;
-  body: T;
-}
-
 export interface GeoForFile {
   /** The file's harness; available inside tests and hooks. */
   readonly geo: GeoHarness;
@@ -130,32 +87,16 @@ export interface GeoForFile {
 
 /** One geo-scoring for a whole test file: started before its tests, closed after them. */
 export function geoForFile(options: GeoHarnessOptions = {}): GeoForFile {
-  let harness: GeoHarness | undefined;
-  beforeAll(async () => {
-    harness = await startGeo(options);
-  });
-  afterAll(async () => {
-    await harness?.close();
-  });
-  const file: GeoForFile = {
+  const file = harnessForFile(() => startGeo(options));
+  return {
     get geo(): GeoHarness {
-      if (harness === undefined)
-        throw new Error('geo-scoring starts in beforeAll; use it in tests');
-      return harness;
+      return file.current;
     },
-    async get<T>(path: string): Promise<JsonReply<T>> {
-      const response = await fetch(`${file.geo.instances[0].url}${path}`);
-      return {
-        status: response.status,
-        headers: response.headers,
-        body: (await response.json()) as T,
-      };
-    },
+    get: <T>(path: string) => fetchJson<T>(`${file.current.instances[0]!.url}${path}`),
   };
-  return file;
 }
 
-/** The edge policy of the open routes (design 3.4) on a successful answer. */
+/** The edge policy of the open routes on a successful answer. */
 export const PUBLIC_CACHE = 'public, s-maxage=300, stale-while-revalidate=600';
 
 /** A 200 of an open route: edge-cacheable and counted by the 120/min per-IP limit. */

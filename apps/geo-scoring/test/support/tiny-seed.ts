@@ -1,11 +1,13 @@
 // The tiny seed as a test template: `startGeo({ ...tinySeedTemplate })` clones a database that
-// already holds profile tiny, seed 42, as of today (UTC). The variant names today's date and a
-// hash of every source file the seed runs, so a stale template is never reused.
+// already holds profile tiny, seed 42, as of the harness clock's date (so the seed's "today" is
+// the service's). The variant names that date and a hash of every source file the seed runs, so
+// a stale template is never reused.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 import { seedDatabase } from '../../src/pipeline/seed/seed';
+import { TEST_TODAY } from './geo-harness';
 
 export const TINY_SEED = 42;
 
@@ -42,18 +44,16 @@ function sourcesHash(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** Today's UTC date: the as-of of the tiny template. */
-export function tinySeedAsOf(): string {
-  return new Date().toISOString().slice(0, 10);
-}
+/** The as-of of the tiny template: the date the harness clock stands on. */
+export const TINY_SEED_AS_OF = TEST_TODAY;
 
 export const tinySeedTemplate = {
-  templateVariant: `seed-tiny-${TINY_SEED}-${tinySeedAsOf()}-${sourcesHash()}`,
+  templateVariant: `seed-tiny-${TINY_SEED}-${TINY_SEED_AS_OF}-${sourcesHash()}`,
   async prepareTemplate(url: string): Promise<void> {
     await seedDatabase(url, {
       profile: 'tiny',
       seed: TINY_SEED,
-      asOf: tinySeedAsOf(),
+      asOf: TINY_SEED_AS_OF,
       progress: 'silent',
     });
   },

@@ -1,13 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { Clock } from '@platform/clock';
 import { addDays } from '@platform/geo-domain';
 import { MetrosRepository } from '../metros/metros.repository';
 import { ConstructionQueryDto } from './dto/construction-query.dto';
 import { ConstructionResponse } from './dto/construction.response';
 import { ConstructionRepository } from './construction.repository';
-
-function todayUtc(): string {
-  return new Date().toISOString().slice(0, 10);
-}
 
 /** GET /api/construction (design 2.8 construction). */
 @Injectable()
@@ -15,12 +12,11 @@ export class ConstructionService {
   constructor(
     private readonly metros: MetrosRepository,
     private readonly repository: ConstructionRepository,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async detections(
-    query: ConstructionQueryDto,
-    today: string = todayUtc(),
-  ): Promise<ConstructionResponse> {
+  async detections(query: ConstructionQueryDto): Promise<ConstructionResponse> {
+    const today = this.clock.today();
     const metro = await this.metros.require(query.metro_slug);
     const { total, detections } = await this.repository.detections({
       metro: metro.slug,

@@ -1,4 +1,5 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Clock } from '@platform/clock';
 import { ApiError, isOverloaded } from '@platform/http';
 import { cellToLatLng } from 'h3-js';
 import { addDays, round2, roundTo } from '@platform/geo-domain';
@@ -10,10 +11,6 @@ export const HEATMAP_WINDOW_DAYS = 90;
 export const HEATMAP_PARENT_RES = 5;
 export const HEATMAP_DIMENSIONS = ['crime'] as const;
 export type HeatmapDimension = (typeof HEATMAP_DIMENSIONS)[number];
-
-function todayUtc(): string {
-  return new Date().toISOString().slice(0, 10);
-}
 
 /** RFC 7946 Point at the hexagon centre: [lng, lat], 6 decimals (~0.1 m). */
 function featureOf(row: HeatmapHexRow): HeatmapFeature {
@@ -29,10 +26,14 @@ function featureOf(row: HeatmapHexRow): HeatmapFeature {
 export class HeatmapsService {
   private readonly logger = new Logger(HeatmapsService.name);
 
-  constructor(private readonly repository: HeatmapsRepository) {}
+  constructor(
+    private readonly repository: HeatmapsRepository,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
 
   /** GET /api/activity-heatmap: weight = integer event count per res-5 hex. */
-  async activity(today = todayUtc()): Promise<HeatmapCollection> {
+  async activity(): Promise<HeatmapCollection> {
+    const today = this.clock.today();
     const rows = await this.query(
       'activity',
       (from) => this.repository.activity(from, today),
@@ -51,7 +52,8 @@ export class HeatmapsService {
   }
 
   /** GET /api/heatmap/{dimension}: only `crime` (weight = Σ incident magnitude, 2 decimals). */
-  async dimension(dimension: string, today = todayUtc()): Promise<HeatmapCollection> {
+  async dimension(dimension: string): Promise<HeatmapCollection> {
+    const today = this.clock.today();
     if (!(HEATMAP_DIMENSIONS as readonly string[]).includes(dimension)) {
       throw new ApiError(
         400,

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { Clock } from '@platform/clock';
 import { cellToLatLng } from 'h3-js';
 import { trendFromHalves, trendWindows, round2, roundTo } from '@platform/geo-domain';
 import { MetrosRepository } from '../metros/metros.repository';
@@ -8,10 +9,6 @@ import { HotspotsRepository } from './hotspots.repository';
 
 /** per_capita_rate is null below this many residents (design 2.3, like safety_environment). */
 export const MIN_POPULATION = 100;
-
-function todayUtc(): string {
-  return new Date().toISOString().slice(0, 10);
-}
 
 /** Incidents per 1,000 residents, not annualised; null for (nearly) empty cells. */
 export function perCapitaRate(incidents: number, population: number | null): number | null {
@@ -24,9 +21,11 @@ export class HotspotsService {
   constructor(
     private readonly repository: HotspotsRepository,
     private readonly metros: MetrosRepository,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async permits(query: PermitHotspotsQuery, today = todayUtc()): Promise<PermitHotspotsResponse> {
+  async permits(query: PermitHotspotsQuery): Promise<PermitHotspotsResponse> {
+    const today = this.clock.today();
     const metro = await this.metros.require(query.metro_slug);
     const { window } = trendWindows(today, query.days);
     const rows = await this.repository.permitHotspots(metro.slug, window, query.limit);
@@ -48,7 +47,8 @@ export class HotspotsService {
     };
   }
 
-  async crime(query: CrimeHotspotsQuery, today = todayUtc()): Promise<CrimeHotspotsResponse> {
+  async crime(query: CrimeHotspotsQuery): Promise<CrimeHotspotsResponse> {
+    const today = this.clock.today();
     const metro = await this.metros.require(query.metro_slug);
     // The same halves hotspotTrend uses: oldest ⌊days/2⌋ days vs newest ⌊days/2⌋ days.
     const windows = trendWindows(today, query.days);

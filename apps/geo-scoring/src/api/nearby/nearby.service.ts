@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { Clock } from '@platform/clock';
 import { gridDisk, latLngToCell } from 'h3-js';
 import { addDays } from '@platform/geo-domain';
 import { NearbyQueryDto } from './dto/nearby-query.dto';
@@ -74,16 +75,16 @@ const toConstructionDetection = (r: NearbyRow): NearbyConstructionDetection => (
 /** Every record in range, whatever the LIMIT left of the rows. */
 const countOf = (rows: NearbyRow[]): number => (rows.length === 0 ? 0 : Number(rows[0].total));
 
-function todayUtc(): string {
-  return new Date().toISOString().slice(0, 10);
-}
-
 /** GET /api/nearby (design 2.8 nearby, 3.3 shape). */
 @Injectable()
 export class NearbyService {
-  constructor(private readonly repository: NearbyRepository) {}
+  constructor(
+    private readonly repository: NearbyRepository,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
 
-  async nearby(query: NearbyQueryDto, today: string = todayUtc()): Promise<NearbyResponse> {
+  async nearby(query: NearbyQueryDto): Promise<NearbyResponse> {
+    const today = this.clock.today();
     const { lat, lng } = query;
     const h3Index = latLngToCell(lat, lng, 8);
     const search: NearbySearch = {

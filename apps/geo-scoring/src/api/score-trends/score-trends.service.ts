@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { Clock } from '@platform/clock';
 import { ApiError } from '@platform/http';
 import { addDays, round2, tierOrNull } from '@platform/geo-domain';
 import { round2OrNull, round3OrNull, signalsOf } from '../cells/score-format';
@@ -12,15 +13,12 @@ export function trendWindow(days: number, today: string): DateRange {
   return { from: addDays(today, -(days - 1)), to: today };
 }
 
-function utcToday(): string {
-  return new Date().toISOString().slice(0, 10);
-}
-
 @Injectable()
 export class ScoreTrendsService {
   constructor(
     private readonly repository: ScoreTrendsRepository,
     private readonly metros: MetrosRepository,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   trends(query: ScoreTrendsQuery): Promise<MetroTrendResponse | CellTrendResponse> {
@@ -29,7 +27,7 @@ export class ScoreTrendsService {
     if (hasMetro === hasCell) {
       throw new ApiError(400, 'invalid_request', 'Give exactly one of metro or h3_index');
     }
-    const range = trendWindow(query.days, utcToday());
+    const range = trendWindow(query.days, this.clock.today());
     return query.metro !== undefined
       ? this.metroTrend(query.metro, query.days, query.profile, range)
       : this.cellTrend(query.h3_index ?? '', query.days, query.profile, range);

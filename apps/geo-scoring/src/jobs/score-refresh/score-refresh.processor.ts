@@ -1,8 +1,8 @@
-import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Clock } from '@platform/clock';
 import { GeoScoringConfig } from '@platform/config';
-import { QueueRegistry } from '@platform/queues';
+import { QueueProcessor, QueueRegistry, type JobProcessor, type QueueJob } from '@platform/queues';
 import { REDIS } from '@platform/redis';
-import { Job } from 'bullmq';
 import type Redis from 'ioredis';
 import { RobustnessService } from '../../pipeline/robustness/robustness.service';
 import {
@@ -17,7 +17,6 @@ import {
   ScoreRefreshJobData,
   scoresRefreshedChannel,
   SpatialDiagnosticsJobData,
-  utcDay,
 } from '../job-queues';
 
 export interface ScoreRefreshJobResult {
@@ -33,10 +32,15 @@ export interface ScoreRefreshJobResult {
 /**
  * Daily 04:00 UTC (all metros) and after ingests (one metro, debounced): runs the engine, then
  * queues the follow-ups (spatial diagnostics per metro, the robustness classifier when the
- * engine changed) and tells every replica on `geo:scores-refreshed`.
+ * engine changed) and tells every replica on `geo:scores-refreshed`. A refresh of every metro
+ * can take minutes: BullMQ renews the job's lock meanwhile.
  */
 @Injectable()
-export class ScoreRefreshProcessor implements OnModuleInit {
+@QueueProcessor(JOB_QUEUES.scoreRefresh, { lockDurationMs: 120_000 })
+export class ScoreRefreshProcessor implements JobProcessor<
+  ScoreRefreshJobData,
+  ScoreRefreshJobResult
+> {
   private readonly logger = new Logger(ScoreRefreshProcessor.name);
 
   constructor(
@@ -46,19 +50,11 @@ export class ScoreRefreshProcessor implements OnModuleInit {
     @Inject(IngestFollowUps) private readonly followUps: IngestFollowUps,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(GeoScoringConfig) private readonly config: GeoScoringConfig,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  onModuleInit(): void {
-    this.queues.process<ScoreRefreshJobData, ScoreRefreshJobResult>(
-      JOB_QUEUES.scoreRefresh,
-      (job) => this.process(job),
-      // A refresh of every metro can take minutes; the lock is renewed meanwhile.
-      { lockDurationMs: 120_000 },
-    );
-  }
-
-  async process(job: Job<ScoreRefreshJobData>): Promise<ScoreRefreshJobResult> {
-    const asOf = job.data.asOf ?? utcDay();
+  async process(job: QueueJob<ScoreRefreshJobData>): Promise<ScoreRefreshJobResult> {
+    const asOf = job.data.asOf ?? this.clock.today();
     const result = await this.scoreRefresh.refresh({
       asOf,
       trigger: job.data.trigger,

@@ -1,29 +1,23 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { QueueRegistry } from '@platform/queues';
-import { Job } from 'bullmq';
+import { Inject, Injectable } from '@nestjs/common';
+import { QueueProcessor, type JobProcessor, type QueueJob } from '@platform/queues';
 import {
   SpatialDiagnosticsRunResult,
   SpatialDiagnosticsService,
 } from '../../pipeline/spatial-diagnostics/spatial-diagnostics.service';
 import { JOB_QUEUES, SpatialDiagnosticsJobData } from '../job-queues';
 
-/** Per metro after each score refresh (design 2.5); the service swaps current_diag_run_id. */
+/** Per metro after each score refresh; the service swaps current_diag_run_id. */
 @Injectable()
-export class SpatialDiagnosticsProcessor implements OnModuleInit {
+@QueueProcessor(JOB_QUEUES.spatialDiagnostics, { lockDurationMs: 120_000 })
+export class SpatialDiagnosticsProcessor implements JobProcessor<
+  SpatialDiagnosticsJobData,
+  SpatialDiagnosticsRunResult
+> {
   constructor(
-    @Inject(QueueRegistry) private readonly queues: QueueRegistry,
     @Inject(SpatialDiagnosticsService) private readonly diagnostics: SpatialDiagnosticsService,
   ) {}
 
-  onModuleInit(): void {
-    this.queues.process<SpatialDiagnosticsJobData, SpatialDiagnosticsRunResult>(
-      JOB_QUEUES.spatialDiagnostics,
-      (job) => this.process(job),
-      { lockDurationMs: 120_000 },
-    );
-  }
-
-  process(job: Job<SpatialDiagnosticsJobData>): Promise<SpatialDiagnosticsRunResult> {
+  process(job: QueueJob<SpatialDiagnosticsJobData>): Promise<SpatialDiagnosticsRunResult> {
     return this.diagnostics.run(job.data.metroSlug, job.data.scoreRunId);
   }
 }

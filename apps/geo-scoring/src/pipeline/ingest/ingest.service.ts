@@ -1,13 +1,14 @@
 // POST /internal/ingest/{dataset} (design 3.7): validate every line, locate records on the metro
 // cells, and commit good lines in transactions of at most 5,000 rows. Jobs are told after commit.
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Clock } from '@platform/clock';
 import { ApiError } from '@platform/http';
 import type { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { PointLocator } from './point-locator';
 import { IngestFollowUps } from '../../jobs/ingest-follow-ups';
 import { DatasetHandler, DatasetName, IngestRow } from './datasets/dataset';
-import { Fields, LineError, utcToday } from './datasets/fields';
+import { Fields, LineError } from './datasets/fields';
 import { DatasetRegistry, isDatasetName } from './datasets/registry';
 import { IngestRepository } from './ingest.repository';
 import { checkNdjsonHeaders, NdjsonHeaders, NdjsonLine, readNdjsonLines } from './ndjson-body';
@@ -61,6 +62,7 @@ export class IngestService {
     @Inject(IngestRepository) private readonly batches: IngestRepository,
     @Inject(PointLocator) private readonly locator: PointLocator,
     @Inject(DatasetRegistry) private readonly datasets: DatasetRegistry,
+    @Inject(Clock) private readonly clock: Clock,
     // Optional only for in-process callers (tools); in the app JobsModule must provide it.
     @Inject(IngestFollowUps) private readonly followUps?: IngestFollowUps,
   ) {}
@@ -101,7 +103,7 @@ export class IngestService {
         if (typeof record === 'string') reject(line, record);
         else parsed.push({ line, record: record.value, cell: null });
       }
-      const context = { backfill, today: utcToday() };
+      const context = { backfill, today: this.clock.today() };
       for (let start = 0; start < parsed.length; start += INGEST_CHUNK_ROWS) {
         const chunk = await this.screen(
           handler,

@@ -41,7 +41,8 @@ export class LicenceTiersService {
     @Inject(LicenceTiersRepository) private readonly repository: LicenceTiersRepository,
   ) {}
 
-  async run(today: string = new Date().toISOString().slice(0, 10)): Promise<LicenceTiersResult> {
+  /** `today`: the UTC date (YYYY-MM-DD) the job runs on. */
+  async run(today: string): Promise<LicenceTiersResult> {
     assertIsoDate('today', today);
     const dormant = await this.repository.markDormant(today);
     // A late licence changes the priors of licences in its gridDisk(cell, 1); each of those

@@ -26,7 +26,8 @@ export interface PartitionMaintenanceResult {
 export class PartitionMaintenance {
   constructor(@Inject(PartitionsRepository) private readonly partitions: PartitionsRepository) {}
 
-  async run(today: Date = new Date()): Promise<PartitionMaintenanceResult> {
+  /** `today`: the instant the job runs at (the caller's clock). */
+  async run(today: Date): Promise<PartitionMaintenanceResult> {
     const result: PartitionMaintenanceResult = { ensured: [], dropped: [] };
     for (const { parent, retention } of PARTITIONED_TABLES) {
       for (let ahead = 0; ahead <= MONTHS_AHEAD; ahead++) {

@@ -15,12 +15,12 @@ export interface RetentionResult {
   diagnosticsRuns: number;
 }
 
-/** The retention job's deletes. `now` is injectable for tests. */
+/** The retention job's deletes, relative to `now` (the caller's clock). */
 @Injectable()
 export class RetentionRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  async purge(now: Date = new Date()): Promise<RetentionResult> {
+  async purge(now: Date): Promise<RetentionResult> {
     const webhookCutoff = daysBefore(now, WEBHOOK_RETENTION_DAYS);
     const diagnosticsCutoff = daysBefore(now, DIAGNOSTICS_RETENTION_DAYS);
     return {

@@ -1,55 +1,37 @@
 // `npm run tools -- geo rollups [--rebuild] [--days N]`: recomputes the activity and crime
-// rollups from raw rows (design 1.5).
+// rollups from raw rows.
 //
 //   (no flags)   the last 3 UTC days, one transaction per day (what rollup-reconcile does)
 //   --days N     the last N UTC days
 //   --rebuild    every day, in one set-based pass
 //
 // DATABASE_URL selects the database (default: the local geo_scoring database).
-import { parseArgs } from 'node:util';
-import { Environment } from '@platform/config';
+import { defineCommand, integerArgument, UsageError } from '@platform/cli';
+import { Clock } from '@platform/clock';
+import { withGeoContext } from '../../platform/cli/geo-context';
 import { lastDays, RECONCILE_DAYS, RollupsRepository } from './rollups.repository';
-import { CommandOutput, stdio, withGeoContext } from '../../platform/cli/command-io';
 import { RollupsModule } from './rollups.module';
 
-const USAGE = 'usage: geo rollups [--rebuild] [--days N]';
-
-export type { CommandOutput } from '../../platform/cli/command-io';
-
-export async function run(
-  args: string[],
-  env: Environment,
-  io: CommandOutput = stdio,
-): Promise<number> {
-  let values: { rebuild?: boolean; days?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      args,
-      options: {
-        rebuild: { type: 'boolean' },
-        days: { type: 'string' },
-        help: { type: 'boolean' },
-      },
-    }));
-  } catch (error) {
-    io.err(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    io.out(USAGE);
-    return 0;
-  }
-  const days = values.days === undefined ? RECONCILE_DAYS : Number(values.days);
-  if (!Number.isInteger(days) || days < 1 || days > 3660 || (values.rebuild && values.days)) {
-    io.err(`--days must be a whole number from 1 to 3660, without --rebuild\n${USAGE}`);
-    return 2;
-  }
-  return withGeoContext(env, 'geo-rollups', [RollupsModule], async (context) => {
-    const started = Date.now();
-    const range = values.rebuild ? undefined : lastDays(days);
-    await context.get(RollupsRepository).rebuild(range);
-    const what = range ? `${range.from}..${range.to}` : 'all days';
-    io.out(`rollups rebuilt for ${what} in ${Date.now() - started} ms`);
-    return 0;
-  });
-}
+export const rollupsCommand = defineCommand({
+  name: 'geo rollups',
+  usage: 'usage: geo rollups [--rebuild] [--days N]',
+  options: { rebuild: { type: 'boolean' }, days: { type: 'string' } },
+  async run({ values, env, io }) {
+    if (values.rebuild && values.days !== undefined)
+      throw new UsageError('--days must be a whole number from 1 to 3660, without --rebuild');
+    const days = integerArgument(values.days, '--days', {
+      min: 1,
+      max: 3660,
+      default: RECONCILE_DAYS,
+    });
+    return withGeoContext(env, 'geo-rollups', [RollupsModule], async (context) => {
+      // How long the rebuild took, for the operator: a duration, so the monotonic clock.
+      const started = performance.now();
+      const range = values.rebuild ? undefined : lastDays(days, context.get(Clock).now());
+      await context.get(RollupsRepository).rebuild(range);
+      const what = range ? `${range.from}..${range.to}` : 'all days';
+      io.out(`rollups rebuilt for ${what} in ${Math.round(performance.now() - started)} ms`);
+      return 0;
+    });
+  },
+});

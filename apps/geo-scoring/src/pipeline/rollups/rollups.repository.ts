@@ -125,8 +125,8 @@ function assertDay(day: string): void {
 /** Days rollup-reconcile and `geo rollups` recompute by default. */
 export const RECONCILE_DAYS = 3;
 
-/** The last `days` UTC days ending today: the reconcile window. */
-export function lastDays(days: number, today: Date = new Date()): DayRange {
+/** The last `days` UTC days ending on `today`'s UTC date: the reconcile window. */
+export function lastDays(days: number, today: Date): DayRange {
   const to = today.toISOString().slice(0, 10);
   const start = new Date(`${to}T00:00:00Z`);
   start.setUTCDate(start.getUTCDate() - (days - 1));

@@ -1,6 +1,7 @@
 // seedDatabase: the deterministic synthetic data set of design 3.8. Same (seed, profile, as-of)
 // → identical rows: every dataset draws from its own substream in a fixed order, and every
 // timestamp derives from the as-of date.
+import { createProgress, type ProgressMode } from '@platform/cli';
 import { Client } from 'pg';
 
 import {
@@ -34,7 +35,6 @@ import { copyRows, type CopyValue } from './copy-writer';
 import { DAY_MS, dayMs, type SeedContext } from './context';
 import { SeedPostLoad } from './post-load';
 import { SEED_PROFILES, type SeedProfileName } from './profiles';
-import { createProgress, type ProgressMode } from './progress';
 import { SeedModule } from './seed.module';
 import { SeedRepository } from './seed.repository';
 import { buildMetroWorld } from './world';
@@ -58,7 +58,7 @@ export interface SeedReport {
   seed: number;
   asOf: string;
   rows: Record<string, number>;
-  /** Wall time per phase in ms: generate (worlds), copy, each post-load phase. */
+  /** Elapsed ms per phase (monotonic clock): generate (worlds), copy, each post-load phase. */
   phasesMs: Record<string, number>;
   /** Rows and ms of the COPY phase alone (for the bench). */
   copy: { rows: number; ms: number };
@@ -81,13 +81,13 @@ export async function seedDatabase(url: string, options: SeedOptions): Promise<S
   }
   if (!Number.isSafeInteger(options.seed)) throw new RangeError('seed must be an integer');
   const profile = SEED_PROFILES[options.profile];
-  const progress = createProgress(options.progress ?? 'auto');
+  const progress = createProgress(options.progress ?? 'auto', process.stdout, 'seed');
   const phasesMs: Record<string, number> = {};
   let phaseName = 'generate';
-  let phaseStart = Date.now();
+  let phaseStart = performance.now();
   const phase = (name: string): void => {
-    const now = Date.now();
-    phasesMs[phaseName] = (phasesMs[phaseName] ?? 0) + now - phaseStart;
+    const now = performance.now();
+    phasesMs[phaseName] = (phasesMs[phaseName] ?? 0) + Math.round(now - phaseStart);
     phaseName = name;
     phaseStart = now;
     if (name !== 'done') progress.log(`phase ${name}`);
@@ -246,10 +246,10 @@ export async function seedDatabase(url: string, options: SeedOptions): Promise<S
       await repository.ensureMonthPartitions('score_snapshots', monthsBetween(replayStart, asOfMs));
 
       phase('copy');
-      const copyStart = Date.now();
+      const copyStart = performance.now();
       const rows: Record<string, number> = {};
       for (const dataset of datasets) {
-        const bar = progress.dataset(dataset.table, dataset.expected);
+        const bar = progress.task(dataset.table, dataset.expected);
         rows[dataset.table] = await copyRows(
           client,
           dataset.table,
@@ -260,7 +260,7 @@ export async function seedDatabase(url: string, options: SeedOptions): Promise<S
         bar.finish();
         copied += rows[dataset.table];
       }
-      copyMs = Date.now() - copyStart;
+      copyMs = Math.round(performance.now() - copyStart);
       await repository.syncSequences();
       phase('analyze');
       await repository.analyze();

@@ -1,11 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { unauthorized } from '@platform/auth';
+import { apiKeyFormat, unauthorized } from '@platform/auth';
 import { ApiError } from '@platform/http';
-import { digestApiKey, generateApiKey, looksLikeApiKey } from './api-key-material';
 import { ApiKeyRecord, ApiKeysRepository } from './api-keys.repository';
 
 export const API_KEY_NAME_MAX = 120;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `geo_` + 40 base62 characters; lists show the first 12; only the SHA-256 is stored. */
+export const GEO_API_KEYS = apiKeyFormat('geo_');
 
 export interface CreatedApiKey extends ApiKeyRecord {
   /** The plaintext key, returned exactly once. */
@@ -35,7 +37,7 @@ export class ApiKeysService {
     if (name === '' || name.length > API_KEY_NAME_MAX) {
       throw new RangeError(`name must be 1 to ${API_KEY_NAME_MAX} characters`);
     }
-    const material = generateApiKey();
+    const material = GEO_API_KEYS.generate();
     const record = await this.keys.insert({
       ownerId,
       name,
@@ -56,8 +58,8 @@ export class ApiKeysService {
 
   /** The key's principal, or a 401 `invalid_api_key` for anything unknown, revoked or malformed. */
   async authenticate(presented: string): Promise<ApiKeyPrincipal> {
-    if (!looksLikeApiKey(presented)) throw invalidApiKey();
-    const key = await this.keys.findActiveByDigest(digestApiKey(presented));
+    if (!GEO_API_KEYS.looksLike(presented)) throw invalidApiKey();
+    const key = await this.keys.findActiveByDigest(GEO_API_KEYS.digest(presented));
     if (key === undefined) throw invalidApiKey();
     // Bookkeeping only: a failed write must not fail the request it describes.
     this.keys.touchLastUsed(key.id).catch((error: unknown) => {

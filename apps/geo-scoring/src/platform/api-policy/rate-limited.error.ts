@@ -1,4 +1,4 @@
-import { ApiError, retryAfterSeconds, setRateLimitHeaders } from '@platform/http';
+import { ApiError, setRateLimitHeaders } from '@platform/http';
 import type { Response } from 'express';
 import type { RateLimitDecision } from './rate-limiter';
 
@@ -20,7 +20,7 @@ export function enforceRateLimit(
     `Rate limit of ${decision.limit} requests per minute exceeded`,
     {
       headers: {
-        'Retry-After': String(retryAfterSeconds(decision.resetEpochSeconds)),
+        'Retry-After': String(decision.retryAfterSeconds),
         'Cache-Control': 'no-store',
       },
     },

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { AppMetrics } from '@platform/http';
+import { Clock } from '@platform/clock';
+import { AppMetrics, retryAfterSeconds } from '@platform/http';
 import { REDIS } from '@platform/redis';
 import type Redis from 'ioredis';
 import { Counter } from 'prom-client';
@@ -18,11 +19,14 @@ export interface RateLimitDecision {
   limit: number;
   remaining: number;
   resetEpochSeconds: number;
+  /** Seconds until the window ends, at least 1 (the Retry-After of a refusal). */
+  retryAfterSeconds: number;
 }
 
 /**
  * Fixed-window counters in Redis (design 3.4), so every replica counts against the same window.
- * Fails open: when Redis cannot answer, the request goes through (logged and counted) rather than
+ * Windows are minutes of the injected clock, like the X-RateLimit-Reset they announce. Fails
+ * open: when Redis cannot answer, the request goes through (logged and counted) rather than
  * turning a cache outage into an API outage.
  */
 @Injectable()
@@ -31,7 +35,11 @@ export class RateLimiter {
   private readonly redis: RedisWithHit;
   private readonly bypassed: Counter<'policy'>;
 
-  constructor(@Inject(REDIS) redis: Redis, metrics: AppMetrics) {
+  constructor(
+    @Inject(REDIS) redis: Redis,
+    metrics: AppMetrics,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {
     this.bypassed = new Counter({
       name: 'geo_ratelimit_bypass_total',
       help: 'Requests let through unlimited because Redis could not count them',
@@ -49,7 +57,7 @@ export class RateLimiter {
     policy: string,
     subject: string,
     limit: number,
-    nowMs = Date.now(),
+    nowMs = this.clock.nowMs(),
   ): Promise<boolean> {
     const { window } = windowAt(nowMs);
     try {
@@ -66,7 +74,7 @@ export class RateLimiter {
     policy: string,
     subject: string,
     limit: number,
-    nowMs = Date.now(),
+    nowMs = this.clock.nowMs(),
   ): Promise<RateLimitDecision | undefined> {
     const { window, resetEpochSeconds } = windowAt(nowMs);
     try {
@@ -75,7 +83,13 @@ export class RateLimiter {
         `rl:${policy}:${subject}:${window}`,
         RATE_LIMIT_WINDOW_MS + 5_000,
       );
-      return { allowed: count <= limit, limit, remaining: limit - count, resetEpochSeconds };
+      return {
+        allowed: count <= limit,
+        limit,
+        remaining: limit - count,
+        resetEpochSeconds,
+        retryAfterSeconds: retryAfterSeconds(resetEpochSeconds, nowMs),
+      };
     } catch (error) {
       this.bypassed.inc({ policy });
       this.logger.warn({ err: error, policy }, 'rate limiter unavailable; request let through');

@@ -7,6 +7,7 @@ import {
   Type,
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { Clock, SystemClock } from '@platform/clock';
 import { createDataSource } from '@platform/database';
 import { DataSource } from 'typeorm';
 
@@ -22,15 +23,18 @@ export interface StandaloneDatabaseOptions {
 
 export type ContextModule = Type<unknown> | DynamicModule;
 
-/** Provides an already open DataSource to every module of the context. */
+/** Provides an already open DataSource and the clock to every module of the context. */
 @Module({})
 class StandaloneDatabaseModule {
-  static of(dataSource: DataSource): DynamicModule {
+  static of(dataSource: DataSource, clock: Clock): DynamicModule {
     return {
       module: StandaloneDatabaseModule,
       global: true,
-      providers: [{ provide: DataSource, useValue: dataSource }],
-      exports: [DataSource],
+      providers: [
+        { provide: DataSource, useValue: dataSource },
+        { provide: Clock, useValue: clock },
+      ],
+      exports: [DataSource, Clock],
     };
   }
 }
@@ -41,12 +45,14 @@ class StandaloneContextModule {}
 /**
  * A Nest application context of `modules` (pipeline feature modules) over `dataSource`, which
  * the caller opens and closes: how the CLI commands, the seed and tests build the same providers
- * as the app without its HTTP server, Redis or config. A provider that cannot be built rejects
- * instead of aborting the process.
+ * as the app without its HTTP server, Redis or config. `clock` is what "now" is for them (the
+ * system clock unless a test pins one). A provider that cannot be built rejects instead of
+ * aborting the process.
  */
 export async function createStandaloneContext(
   dataSource: DataSource,
   modules: readonly ContextModule[],
+  clock: Clock = new SystemClock(),
 ): Promise<INestApplicationContext> {
   // Nest's logger is process-wide. It is off only while the context boots, so no bootstrap line
   // reaches a command's output, and then given back: the providers log as the caller's would.
@@ -55,7 +61,7 @@ export async function createStandaloneContext(
     return await NestFactory.createApplicationContext(
       {
         module: StandaloneContextModule,
-        imports: [StandaloneDatabaseModule.of(dataSource), ...modules],
+        imports: [StandaloneDatabaseModule.of(dataSource, clock), ...modules],
       },
       { logger: false, abortOnError: false },
     );

@@ -170,11 +170,6 @@ export function res8Cell(record: Fields, key: string): string {
 
 export const GEOID = /^\d{11}$/;
 
-/** Today's UTC date. */
-export function utcToday(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
-
 /** UTC date of a normalised ISO timestamp. */
 export function utcDay(isoTimestamp: string): string {
   return new Date(isoTimestamp).toISOString().slice(0, 10);
