@@ -45,18 +45,18 @@ WITH v AS (
 ),
 dark AS (
   SELECT imo, count(*)::int AS n,
-    sum(extract(epoch FROM least(coalesce(ended_at, $1), $1) - started_at) / 3600)::float8 AS hours,
+    sum(extract(epoch FROM least(coalesce(ended_at, $1::timestamptz), $1::timestamptz) - started_at) / 3600)::float8 AS hours,
     count(*) FILTER (WHERE zone_id IS NOT NULL)::int AS in_zone
-  FROM dark_events WHERE occurred_at > $1 - interval '90 days' AND occurred_at <= $1 GROUP BY imo
+  FROM dark_events WHERE occurred_at > $1::timestamptz - interval '90 days' AND occurred_at <= $1::timestamptz GROUP BY imo
 ),
 psc AS (
   SELECT imo, count(*) FILTER (WHERE detained)::int AS n FROM psc_inspections
-  WHERE inspected_at > $1 - interval '36 months' AND inspected_at <= $1 GROUP BY imo
+  WHERE inspected_at > $1::timestamptz - interval '36 months' AND inspected_at <= $1::timestamptz GROUP BY imo
 ),
 crit AS (
   SELECT imo, count(*)::int AS n FROM platform_alerts
   WHERE imo IS NOT NULL AND severity = 'critical'
-    AND occurred_at > $1 - interval '24 months' AND occurred_at <= $1 - interval '90 days'
+    AND occurred_at > $1::timestamptz - interval '24 months' AND occurred_at <= $1::timestamptz - interval '90 days'
   GROUP BY imo
 ),
 sanc AS (
@@ -70,22 +70,22 @@ sts AS (
   FROM (SELECT imo_a AS imo, zone_id, occurred_at FROM sts_events
         UNION ALL SELECT imo_b, zone_id, occurred_at FROM sts_events) x
   LEFT JOIN risk_zones z ON z.id = x.zone_id
-  WHERE x.occurred_at > $1 - interval '180 days' AND x.occurred_at <= $1 GROUP BY x.imo
+  WHERE x.occurred_at > $1::timestamptz - interval '180 days' AND x.occurred_at <= $1::timestamptz GROUP BY x.imo
 ),
 draft AS (
   SELECT imo, count(*)::int AS n FROM draft_anomalies
-  WHERE occurred_at > $1 - interval '180 days' AND occurred_at <= $1 GROUP BY imo
+  WHERE occurred_at > $1::timestamptz - interval '180 days' AND occurred_at <= $1::timestamptz GROUP BY imo
 ),
 loiter AS (
   SELECT imo, coalesce(sum(hours), 0)::float8 AS hours FROM locus_alerts
-  WHERE kind = 'loitering' AND occurred_at > $1 - interval '90 days' AND occurred_at <= $1
+  WHERE kind = 'loitering' AND occurred_at > $1::timestamptz - interval '90 days' AND occurred_at <= $1::timestamptz
   GROUP BY imo
 ),
 ident AS (
   SELECT imo, count(*) FILTER (WHERE field IN ('name', 'flag'))::int AS name_flag,
     count(*) FILTER (WHERE field = 'mmsi')::int AS mmsi
   FROM vessel_identity_history
-  WHERE changed_at > $1 - interval '24 months' AND changed_at <= $1 GROUP BY imo
+  WHERE changed_at > $1::timestamptz - interval '24 months' AND changed_at <= $1::timestamptz GROUP BY imo
 ),
 pi AS (
   SELECT c.imo, json_agg(json_build_object('ig', k.ig_member, 'tier', k.risk_tier,
@@ -94,11 +94,11 @@ pi AS (
 ),
 spoof AS (
   SELECT imo, count(*)::int AS n FROM spoofing_alerts
-  WHERE occurred_at > $1 - interval '90 days' AND occurred_at <= $1 GROUP BY imo
+  WHERE occurred_at > $1::timestamptz - interval '90 days' AND occurred_at <= $1::timestamptz GROUP BY imo
 ),
 dec AS (
   SELECT imo, count(*)::int AS n FROM route_deceptions
-  WHERE occurred_at > $1 - interval '180 days' AND occurred_at <= $1 GROUP BY imo
+  WHERE occurred_at > $1::timestamptz - interval '180 days' AND occurred_at <= $1::timestamptz GROUP BY imo
 )
 SELECT v.imo, v.vessel_type, v.build_year, v.flag_category,
   coalesce(dark.n, 0) AS dark_n, coalesce(dark.hours, 0) AS dark_hours,

@@ -65,7 +65,8 @@ export class RiskScoresRepository {
        FROM vessel_risk_scores r JOIN vessels v USING (imo)
        WHERE r.tier IN ('high', 'critical')
          AND EXISTS (SELECT 1 FROM dark_events d WHERE d.imo = r.imo
-                     AND d.occurred_at > $1 - interval '30 days' AND d.occurred_at <= $1)
+                     AND d.occurred_at > $1::timestamptz - interval '30 days'
+                     AND d.occurred_at <= $1::timestamptz)
          AND (EXISTS (SELECT 1 FROM sanctions_matches m WHERE m.imo = r.imo)
               OR NOT EXISTS (SELECT 1 FROM pi_coverage c JOIN pi_clubs k ON k.id = c.club_id
                              WHERE c.imo = r.imo AND k.ig_member AND c.inception <= $1::date
