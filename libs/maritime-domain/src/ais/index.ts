@@ -52,3 +52,5 @@ export type { GeofenceEvent, GeofenceKind, GeofenceOptions } from './detectors/g
 export { portCallsFromPositions } from './detectors/port-calls';
 export type { PortCall, PortCallOptions } from './detectors/port-calls';
 export type { AreaId, PortArea, RiskZoneArea, EventSeverity, TrackFix } from './detectors/types';
+export { splitNmeaBody } from './body-chunks';
+export type { NmeaBodyChunk } from './body-chunks';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, QueryRunner } from 'typeorm';
 
 export interface KnownVessel {
   imo: string;
@@ -45,7 +45,7 @@ export interface BatchCounts {
   rejectReasons: Record<string, number>;
 }
 
-const CHUNK = 5000;
+const UNMATCHED_CHUNK = 5000;
 
 /** SQL of AIS ingest: vessels by MMSI, day partitions, positions, unmatched rows, batches. */
 @Injectable()
@@ -95,47 +95,58 @@ export class AisIngestRepository {
 
   async finishBatch(id: string, counts: BatchCounts, manager: EntityManager): Promise<void> {
     await manager.query(
-      `UPDATE ais_ingest_batches SET positions_inserted = $2, static_updates = $3, unmatched_mmsi = $4
+      `UPDATE ais_ingest_batches SET lines = $2, decoded = $3, rejected = $4, positions_inserted = $5,
+         static_updates = $6, unmatched_mmsi = $7, reject_reasons = $8
        WHERE id = $1::bigint`,
-      [id, counts.positionsInserted, counts.staticUpdates, counts.unmatchedMmsi],
+      [
+        id,
+        counts.lines,
+        counts.decoded,
+        counts.rejected,
+        counts.positionsInserted,
+        counts.staticUpdates,
+        counts.unmatchedMmsi,
+        JSON.stringify(counts.rejectReasons),
+      ],
     );
   }
 
-  /** Inserts positions; a repeat of (imo, ts, source) is ignored. Returns how many were new. */
+  /**
+   * Inserts positions in one statement; a repeat of (imo, ts, source) is ignored. Resolves to
+   * how many were new. Not awaited by the caller until the next chunk is decoded, so the
+   * database writes one chunk while Node decodes the next.
+   */
   async insertPositions(
     rows: readonly PositionInsert[],
     batchId: string,
-    manager: EntityManager,
+    runner: QueryRunner,
   ): Promise<number> {
-    let inserted = 0;
-    for (let i = 0; i < rows.length; i += CHUNK) {
-      const chunk = rows.slice(i, i + CHUNK);
-      const result = (await manager.query(
-        `INSERT INTO ais_positions (imo, mmsi, ts, lat, lon, h3_r8, sog_kn, cog_deg, heading,
-           nav_status, draft_m, source, batch_id)
-         SELECT *, $13::bigint FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::float8[],
-           $5::float8[], $6::text[], $7::real[], $8::real[], $9::smallint[], $10::smallint[],
-           $11::real[], $12::text[])
-         ON CONFLICT DO NOTHING RETURNING 1`,
-        [
-          chunk.map((r) => r.imo),
-          chunk.map((r) => r.mmsi),
-          chunk.map((r) => r.ts),
-          chunk.map((r) => r.lat),
-          chunk.map((r) => r.lon),
-          chunk.map((r) => r.h3),
-          chunk.map((r) => r.sog),
-          chunk.map((r) => r.cog),
-          chunk.map((r) => r.heading),
-          chunk.map((r) => r.navStatus),
-          chunk.map((r) => r.draft),
-          chunk.map((r) => r.source),
-          batchId,
-        ],
-      )) as unknown[];
-      inserted += result.length;
-    }
-    return inserted;
+    if (rows.length === 0) return 0;
+    const result = (await runner.query(
+      `INSERT INTO ais_positions (imo, mmsi, ts, lat, lon, h3_r8, sog_kn, cog_deg, heading,
+         nav_status, draft_m, source, batch_id)
+       SELECT *, $13::bigint FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::float8[],
+         $5::float8[], $6::text[], $7::real[], $8::real[], $9::smallint[], $10::smallint[],
+         $11::real[], $12::text[])
+       ON CONFLICT DO NOTHING`,
+      [
+        rows.map((r) => r.imo),
+        rows.map((r) => r.mmsi),
+        rows.map((r) => r.ts),
+        rows.map((r) => r.lat),
+        rows.map((r) => r.lon),
+        rows.map((r) => r.h3),
+        rows.map((r) => r.sog),
+        rows.map((r) => r.cog),
+        rows.map((r) => r.heading),
+        rows.map((r) => r.navStatus),
+        rows.map((r) => r.draft),
+        rows.map((r) => r.source),
+        batchId,
+      ],
+      true,
+    )) as { affected?: number | null };
+    return result.affected ?? 0;
   }
 
   async insertUnmatched(
@@ -143,8 +154,8 @@ export class AisIngestRepository {
     batchId: string,
     manager: EntityManager,
   ): Promise<void> {
-    for (let i = 0; i < rows.length; i += CHUNK) {
-      const chunk = rows.slice(i, i + CHUNK);
+    for (let i = 0; i < rows.length; i += UNMATCHED_CHUNK) {
+      const chunk = rows.slice(i, i + UNMATCHED_CHUNK);
       await manager.query(
         `INSERT INTO ais_unmatched (batch_id, mmsi, ts, lat, lon, sog_kn, cog_deg, heading, nav_status, source)
          SELECT $1::bigint, * FROM unnest($2::text[], $3::timestamptz[], $4::float8[], $5::float8[],

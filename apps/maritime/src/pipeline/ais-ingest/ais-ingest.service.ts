@@ -3,6 +3,7 @@ import { Clock } from '@platform/clock';
 import { ApiError } from '@platform/http';
 import {
   decodeNmeaBatch,
+  splitNmeaBody,
   type DecodedPosition,
   type DecodedStatic,
 } from '@platform/maritime-domain';
@@ -12,6 +13,7 @@ import { AisDerivation } from '../ais-derive/ais-derivation';
 import {
   AisIngestRepository,
   BatchCounts,
+  KnownVessel,
   PositionInsert,
   UnmatchedInsert,
 } from './ais-ingest.repository';
@@ -35,15 +37,21 @@ export interface IngestResult {
   errors: { line: number; reason: string }[];
 }
 
+/** Lines decoded per step; the database writes one step while Node decodes the next. */
+const CHUNK_LINES = 4000;
+
 /**
- * One NMEA upload: decoded in memory (every rejected line counted with its reason), static
- * reports applied, positions of known vessels written to their day partitions and those of
- * unknown MMSIs kept aside, all in one transaction with its ingest_batches row. After commit the
- * affected vessels are handed to the derivation (dark gaps, spoofing, geofences, port calls).
+ * One NMEA upload, in one transaction with its ingest_batches row: decoded chunk by chunk (every
+ * rejected line counted with its reason), static reports applied, positions of known vessels
+ * written to their day partitions and those of unknown MMSIs kept aside. While the database
+ * writes one chunk's positions, Node decodes the next, so the two cores work at once. After
+ * commit the affected vessels are handed to the derivation (dark gaps, spoofing, geofences,
+ * port calls). A type 5 draught applies to that vessel's later fixes in the same body.
  */
 @Injectable()
 export class AisIngestService {
   private readonly logger = new Logger(AisIngestService.name);
+  private readonly ensuredDays = new Set<string>();
 
   constructor(
     @Inject(DataSource) private readonly db: DataSource,
@@ -58,55 +66,83 @@ export class AisIngestService {
     if (lineCount > MAX_INGEST_LINES)
       throw new ApiError(413, 'payload_too_large', `At most ${MAX_INGEST_LINES} lines per request`);
     const now = this.clock.now();
-    const batch = decodeNmeaBatch(text, {
+    const decodeOptions = {
       receivedAt: receivedAt ?? now,
       window: {
         notBefore: new Date(now.getTime() - ACCEPT_PAST_MS),
         notAfter: new Date(now.getTime() + ACCEPT_FUTURE_MS),
       },
-    });
-    const vessels = await this.repository.vesselsByMmsi([
-      ...new Set([...batch.positions, ...batch.statics].map((p) => p.mmsi)),
-    ]);
-    const drafts = latestDrafts(batch.statics);
-    const positions: PositionInsert[] = [];
-    const unmatched: UnmatchedInsert[] = [];
-    for (const p of batch.positions) {
-      const vessel = vessels.get(p.mmsi);
-      if (vessel) positions.push(toInsert(p, vessel.imo, drafts.get(p.mmsi)));
-      else unmatched.push(toUnmatched(p));
-    }
+    };
     const counts: BatchCounts = {
       receivedAt: receivedAt ?? now,
-      lines: batch.lines,
-      decoded: batch.decoded,
-      rejected: batch.rejected,
+      lines: 0,
+      decoded: 0,
+      rejected: 0,
       positionsInserted: 0,
       staticUpdates: 0,
-      unmatchedMmsi: new Set(unmatched.map((u) => u.mmsi)).size,
-      rejectReasons: tally(batch.rejects.map((r) => r.reason)),
+      unmatchedMmsi: 0,
+      rejectReasons: {},
     };
-    await this.repository.ensureDayPartitions([
-      ...new Set(positions.map((p) => p.ts.toISOString().slice(0, 10))),
-    ]);
-    const batchId = await this.db.transaction(async (manager) => {
-      const id = await this.repository.insertBatch(counts, manager);
-      counts.staticUpdates = await this.statics.apply(batch.statics, manager);
-      counts.positionsInserted = await this.repository.insertPositions(positions, id, manager);
-      await this.repository.insertUnmatched(unmatched, id, manager);
-      await this.repository.finishBatch(id, counts, manager);
-      return id;
-    });
-    const touched = [...new Set(positions.map((p) => p.imo))];
-    if (touched.length > 0) {
-      const times = positions.map((p) => p.ts.getTime());
-      await this.derivation.requested({
-        imos: touched,
-        from: new Date(Math.min(...times)).toISOString(),
-        to: new Date(Math.max(...times)).toISOString(),
-        batchId,
-      });
+    const rejects: { line: number; reason: string }[] = [];
+    const unmatched: UnmatchedInsert[] = [];
+    const touched = new Map<string, { from: number; to: number }>();
+    const vessels = new Map<string, KnownVessel | null>();
+    const drafts = new Map<string, { at: number; draft: number }>();
+    const runner = this.db.createQueryRunner();
+    await runner.connect();
+    let batchId = '';
+    try {
+      await runner.startTransaction();
+      batchId = await this.repository.insertBatch(counts, runner.manager);
+      let writing: Promise<number> = Promise.resolve(0);
+      for (const chunk of splitNmeaBody(text, CHUNK_LINES)) {
+        const batch = decodeNmeaBatch(chunk.text, decodeOptions);
+        counts.lines += batch.lines;
+        counts.decoded += batch.decoded;
+        counts.rejected += batch.rejected;
+        for (const reject of batch.rejects) {
+          counts.rejectReasons[reject.reason] = (counts.rejectReasons[reject.reason] ?? 0) + 1;
+          if (rejects.length < REPORTED_ERRORS)
+            rejects.push({ line: reject.line + chunk.firstLine - 1, reason: reject.reason });
+        }
+        await this.lookUp(
+          vessels,
+          [...batch.positions, ...batch.statics].map((p) => p.mmsi),
+        );
+        rememberDrafts(drafts, batch.statics);
+        const positions: PositionInsert[] = [];
+        for (const p of batch.positions) {
+          const vessel = vessels.get(p.mmsi);
+          if (!vessel) {
+            unmatched.push(toUnmatched(p));
+            continue;
+          }
+          positions.push(toInsert(p, vessel.imo, drafts.get(p.mmsi)));
+          const span = touched.get(vessel.imo);
+          const t = p.timestamp.getTime();
+          touched.set(vessel.imo, {
+            from: Math.min(span?.from ?? t, t),
+            to: Math.max(span?.to ?? t, t),
+          });
+        }
+        await this.repository.ensureDayPartitions(this.newDays(positions));
+        counts.positionsInserted += await writing;
+        if (batch.statics.length > 0)
+          counts.staticUpdates += await this.statics.apply(batch.statics, runner.manager);
+        writing = this.repository.insertPositions(positions, batchId, runner);
+      }
+      counts.positionsInserted += await writing;
+      counts.unmatchedMmsi = new Set(unmatched.map((u) => u.mmsi)).size;
+      await this.repository.insertUnmatched(unmatched, batchId, runner.manager);
+      await this.repository.finishBatch(batchId, counts, runner.manager);
+      await runner.commitTransaction();
+    } catch (error) {
+      if (runner.isTransactionActive) await runner.rollbackTransaction();
+      throw error;
+    } finally {
+      await runner.release();
     }
+    await this.requestDerivation(touched, batchId);
     this.logger.log(
       {
         batch_id: batchId,
@@ -124,8 +160,44 @@ export class AisIngestService {
       positions_inserted: counts.positionsInserted,
       static_updates: counts.staticUpdates,
       unmatched_mmsi: counts.unmatchedMmsi,
-      errors: batch.rejects.slice(0, REPORTED_ERRORS),
+      errors: rejects,
     };
+  }
+
+  /** Day partitions this replica has not ensured yet (each is created once, before its rows). */
+  private newDays(positions: readonly PositionInsert[]): string[] {
+    const days = new Set<string>();
+    for (const p of positions) {
+      const day = p.ts.toISOString().slice(0, 10);
+      if (!this.ensuredDays.has(day)) days.add(day);
+    }
+    for (const day of days) this.ensuredDays.add(day);
+    return [...days];
+  }
+
+  /** Adds the vessels of MMSIs not looked up yet (null: unknown) to `vessels`. */
+  private async lookUp(
+    vessels: Map<string, KnownVessel | null>,
+    mmsis: readonly string[],
+  ): Promise<void> {
+    const unseen = [...new Set(mmsis)].filter((m) => !vessels.has(m));
+    if (unseen.length === 0) return;
+    const found = await this.repository.vesselsByMmsi(unseen);
+    for (const mmsi of unseen) vessels.set(mmsi, found.get(mmsi) ?? null);
+  }
+
+  private async requestDerivation(
+    touched: Map<string, { from: number; to: number }>,
+    batchId: string,
+  ): Promise<void> {
+    if (touched.size === 0) return;
+    const spans = [...touched.values()];
+    await this.derivation.requested({
+      imos: [...touched.keys()],
+      from: new Date(Math.min(...spans.map((s) => s.from))).toISOString(),
+      to: new Date(Math.max(...spans.map((s) => s.to))).toISOString(),
+      batchId,
+    });
   }
 }
 
@@ -141,18 +213,17 @@ function countLines(text: string): number {
   }
 }
 
-/** The draught each MMSI last reported in this batch, with the time it applies from. */
-function latestDrafts(
+/** Remembers the newest draught each MMSI reported, with the time it applies from. */
+function rememberDrafts(
+  drafts: Map<string, { at: number; draft: number }>,
   statics: readonly DecodedStatic[],
-): Map<string, { at: number; draft: number }> {
-  const drafts = new Map<string, { at: number; draft: number }>();
+): void {
   for (const s of statics) {
     if (s.draughtM === null) continue;
     const seen = drafts.get(s.mmsi);
     if (!seen || seen.at <= s.timestamp.getTime())
       drafts.set(s.mmsi, { at: s.timestamp.getTime(), draft: s.draughtM });
   }
-  return drafts;
 }
 
 function toInsert(
@@ -188,10 +259,4 @@ function toUnmatched(p: DecodedPosition): UnmatchedInsert {
     navStatus: p.navStatus,
     source: p.source,
   };
-}
-
-function tally(values: readonly string[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const v of values) counts[v] = (counts[v] ?? 0) + 1;
-  return counts;
 }
