@@ -1,4 +1,5 @@
-// Mints a dashboard session JWT (HS256) for operators and tests (DESIGN section 4).
+// Mints a dashboard session JWT (HS256) for operators and tests
+// (see docs/decisions/0003-authentication-schemes.md#decision).
 //
 // Usage:
 //   npm run tools -- mint-session-token \

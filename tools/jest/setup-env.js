@@ -1,2 +1,2 @@
-// Every test process runs in UTC (DESIGN section 10).
+// Every test process runs in UTC (see docs/runtime.md#utc-everywhere).
 process.env.TZ = 'UTC';

@@ -53,7 +53,7 @@ function probeApp(config: GeoScoringConfig) {
   });
 }
 
-describe('API policy: Redis rate limits and Cache-Control (design 3.4)', () => {
+describe('API policy: Redis rate limits and Cache-Control', () => {
   let geo: GeoHarness;
   let a: RunningTestApp;
   let b: RunningTestApp;

@@ -1,5 +1,5 @@
-// GET /api/commuter-flows on the tiny seed (design 2.4, 3.1, check 8): shares of the full side
-// total, names, direction, limit policy, 400/404.
+// GET /api/commuter-flows on the tiny seed (see docs/geo-scoring/analytics.md#commuter-flows):
+// shares of the full side total, names, direction, limit policy, 400/404.
 import { GeoHarness, startGeo } from './support/geo-harness';
 import { tinySeedTemplate } from './support/tiny-seed';
 

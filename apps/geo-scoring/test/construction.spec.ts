@@ -3,8 +3,8 @@ import { addDays } from '@platform/geo-domain';
 import { GeoHarness, postIngest, startGeo, TEST_TODAY } from './support/geo-harness';
 import { tinySeedTemplate } from './support/tiny-seed';
 
-// GET /api/construction (design 2.8 construction, 3.1) on the tiny seed. Exact checks use a
-// fixture metro of their own, so seeded detections never mix in.
+// GET /api/construction (see docs/geo-scoring/analytics.md#construction) on the tiny seed. Exact
+// checks use a fixture metro of their own, so seeded detections never mix in.
 /** The service's today: the harness clock's date. */
 const TODAY = TEST_TODAY;
 const METRO = {

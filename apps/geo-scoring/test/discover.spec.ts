@@ -1,5 +1,5 @@
-// GET /api/discover over HTTP on the tiny seed (design 2.8, 3.1, 3.3): filters, total, order,
-// limit defaults and clamps, validation, tier edges (acceptance check 2), caching headers.
+// GET /api/discover over HTTP on the tiny seed (see docs/geo-scoring/analytics.md#discover):
+// filters, total, order, limit defaults and clamps, validation, tier edges, caching headers.
 import { expectErrorBody } from '@platform/testing';
 
 import { tierOf } from '@platform/geo-domain';
@@ -152,7 +152,7 @@ describe('GET /api/discover', () => {
     expectErrorBody('code', reply.body, 'invalid_request');
   });
 
-  it('gives results the tier of design 2.2 at the bucket edges (acceptance check 2)', async () => {
+  it('gives results their tier at the bucket edges', async () => {
     const cells = (await file.geo.db.query(
       `SELECT h3_index FROM cell_scores WHERE metro_slug = 'bos' AND composite IS NOT NULL
        ORDER BY h3_index LIMIT 4`,

@@ -1,6 +1,6 @@
-// GET /api/activity-heatmap and /api/heatmap/{dimension} on the tiny seed (design 3.3, checks 5
-// and 6): RFC 7946 structure, res-5 centres, weights equal to the rollups, the query string
-// ignored, rate limiting shared by both routes.
+// GET /api/activity-heatmap and /api/heatmap/{dimension} on the tiny seed
+// (see docs/geo-scoring/analytics.md#heatmaps): RFC 7946 structure, res-5 centres, weights equal to
+// the rollups, the query string ignored, rate limiting shared by both routes.
 import { check as checkGeoJson } from '@placemarkio/check-geojson';
 import { cellToLatLng, getResolution, isValidCell } from 'h3-js';
 import { DataSource } from 'typeorm';

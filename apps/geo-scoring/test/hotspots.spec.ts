@@ -1,5 +1,6 @@
-// GET /api/permits/hotspots and /api/crime/hotspots on the tiny seed (design 2.3, 3.1, check 7):
-// fixture permits and incidents in cells without records, parameter policy, ordering.
+// GET /api/permits/hotspots and /api/crime/hotspots on the tiny seed
+// (see docs/geo-scoring/analytics.md#hotspots): fixture permits and incidents in cells without
+// records, parameter policy, ordering.
 import { cellToLatLng } from 'h3-js';
 import { addDays } from '@platform/geo-domain';
 import { GeoHarness, postIngest, startGeo, TEST_TODAY } from './support/geo-harness';
@@ -66,7 +67,7 @@ describe('hotspots', () => {
            AND NOT EXISTS (SELECT 1 FROM permits p WHERE p.h3_index = c.h3_index)
          ORDER BY c.h3_index LIMIT 1`,
       );
-      // Ten permits valued 100…1000, six of type A (check 7), filed over the last ten days.
+      // Ten permits valued 100…1000, six of type A, filed over the last ten days.
       await ingest(
         'permits',
         Array.from({ length: 10 }, (_, i) => ({
@@ -325,7 +326,7 @@ describe('hotspots', () => {
       '/api/crime/hotspots?metro_slug=atx&limit[]=3',
       '/api/crime/hotspots?metro_slug=atx&limit=99999999999999999999',
       '/api/crime/hotspots?metro_slug[a]=atx',
-      // Malformed slugs (design 0: ^[a-z]{2,10}$) are bad requests, not unknown metros.
+      // Malformed slugs (not ^[a-z]{2,10}$) are bad requests, not unknown metros.
       ...['ATX', 'a%27%3B--', 'x'.repeat(11), 'a', ''].flatMap((slug) => [
         `/api/permits/hotspots?metro_slug=${slug}`,
         `/api/crime/hotspots?metro_slug=${slug}`,

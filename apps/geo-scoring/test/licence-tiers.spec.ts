@@ -18,7 +18,7 @@ interface Licence {
   loadedAt: string;
 }
 
-describe('licence-tiers job (design 1.5, tiers of 2.8)', () => {
+describe('licence-tiers job', () => {
   let geo: GeoHarness;
   // Three cells: B touches A; C is far from both.
   const a = latLngToCell(30.27, -97.74, 8);

@@ -1,5 +1,6 @@
-// GET /api/metros and GET /api/cells/{h3Index} over HTTP on the tiny seed (design 3.3 "added
-// routes"): shapes, field names, 400/404 codes, tier edges, caching and rate-limit headers.
+// GET /api/metros and GET /api/cells/{h3Index} over HTTP on the tiny seed
+// (see docs/geo-scoring/analytics.md#metros-and-cells): shapes, field names, 400/404 codes, tier
+// edges, caching and rate-limit headers.
 import { deleteRedisPrefix, expectErrorBody } from '@platform/testing';
 import { cellToParent, latLngToCell } from 'h3-js';
 
@@ -214,7 +215,7 @@ describe('read routes of this file set, together', () => {
     '[]',
   ];
 
-  it('never answers 5xx to malformed values of any parameter (design 4.20)', async () => {
+  it('never answers 5xx to malformed values of any parameter', async () => {
     const paths: string[] = VALUES.map((value) => `/api/cells/${value || '%20'}`);
     for (const [route, params, base] of ROUTES) {
       for (const param of params) {

@@ -3,8 +3,8 @@ import { addDays, EARTH_RADIUS_M, haversineMeters } from '@platform/geo-domain';
 import { GeoHarness, postIngest, startGeo, TEST_TODAY } from './support/geo-harness';
 import { tinySeedTemplate } from './support/tiny-seed';
 
-// GET /api/nearby (design 2.8, 3.3) on the tiny seed. The records around the test point are
-// deleted first, so the fixtures alone decide every count.
+// GET /api/nearby (see docs/geo-scoring/analytics.md#nearby) on the tiny seed. The records around
+// the test point are deleted first, so the fixtures alone decide every count.
 const LAT = 30.2672;
 const LNG = -97.7431;
 const CELL = latLngToCell(LAT, LNG, 8);
@@ -91,7 +91,7 @@ describe('GET /api/nearby', () => {
     });
   });
 
-  it('counts a permit 990 m away and not one 1,010 m away (check 9)', async () => {
+  it('counts a permit 990 m away and not one 1,010 m away', async () => {
     expect(haversineMeters(LAT, LNG, north(990).lat, north(990).lng)).toBeCloseTo(990, 6);
     // 1,010 m lies inside gridDisk(cell, 2): the haversine test, not the ring, leaves it out.
     expect(gridDisk(CELL, 2)).toContain(latLngToCell(north(1010).lat, north(1010).lng, 8));

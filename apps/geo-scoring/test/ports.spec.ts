@@ -2,7 +2,8 @@ import { round2 } from '@platform/geo-domain';
 import { GeoHarness, postIngest, startGeo } from './support/geo-harness';
 import { TINY_SEED_AS_OF, tinySeedTemplate } from './support/tiny-seed';
 
-// GET /api/ports (design 2.8 ports) on the tiny seed, plus fixture ports with exact volumes.
+// GET /api/ports (see docs/geo-scoring/analytics.md#ports) on the tiny seed, plus fixture ports
+// with exact volumes.
 interface PortsBody {
   port_slug: string;
   port_name: string;
@@ -69,7 +70,7 @@ describe('GET /api/ports', () => {
     await geo.close();
   });
 
-  it('answers check 10 on the seeded port-houston (months=24)', async () => {
+  it('answers for the seeded port-houston (months=24)', async () => {
     const response = await fetch(`${url}/api/ports?port_slug=port-houston&months=24`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe(

@@ -1,5 +1,6 @@
-// The heatmap policy of design 3.4 through two real replicas sharing one Redis: 60 calls per
-// client IP and window across both heatmaps and both replicas, then 429 rate_limited.
+// The heatmap rate-limit policy (see docs/geo-scoring/read-routes.md#rate-limits) through two real
+// replicas sharing one Redis: 60 calls per client IP and window across both heatmaps and both
+// replicas, then 429 rate_limited.
 import { GeoHarness, startGeo } from './support/geo-harness';
 import { tinySeedTemplate } from './support/tiny-seed';
 

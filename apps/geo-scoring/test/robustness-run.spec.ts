@@ -1,4 +1,5 @@
-// Robustness classifier against real PostgreSQL (design 2.6): refresh → classify → change the
+// Robustness classifier against real PostgreSQL
+// (see docs/geo-scoring/scoring-engine.md#robustness-classifier): refresh → classify → change the
 // data → refresh → classify again; classes equal the pure classifier on the stored scores, new
 // cells and cells with an unscored parent stay unclassified, and the fingerprint gate.
 import { cellToLatLng, cellToParent, gridDisk, gridRing, latLngToCell } from 'h3-js';

@@ -1,6 +1,7 @@
-// Score refresh against real PostgreSQL (design 2.1, 3.5): a hand-checked 37-cell fixture metro
-// whose loaded inputs must equal hand-written CellRawInputs, snapshots and the metro trend,
-// score.changed outbox rows, the per-metro advisory lock, and a ~3,000-cell metro over three days.
+// Score refresh against real PostgreSQL (see docs/geo-scoring/scoring-engine.md#score-refresh): a
+// hand-checked 37-cell fixture metro whose loaded inputs must equal hand-written CellRawInputs,
+// snapshots and the metro trend, score.changed outbox rows, the per-metro advisory lock, and a
+// ~3,000-cell metro over three days.
 import { cellToLatLng, cellToParent, gridDisk, latLngToCell } from 'h3-js';
 import { waitFor } from '@platform/testing';
 import { DataSource } from 'typeorm';

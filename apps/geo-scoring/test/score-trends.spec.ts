@@ -1,5 +1,6 @@
-// GET /api/score-trends over HTTP on the tiny seed (design 2.8, 3.3; acceptance check 11): metro
-// and per-cell modes, the days window (last N UTC days including today), clamps and errors.
+// GET /api/score-trends over HTTP on the tiny seed
+// (see docs/geo-scoring/analytics.md#score-trends): metro and per-cell modes, the days window (last
+// N UTC days including today), clamps and errors.
 import { expectErrorBody } from '@platform/testing';
 import { latLngToCell } from 'h3-js';
 

@@ -1,5 +1,6 @@
-// The deterministic seed (design 3.8) against real PostgreSQL: the tiny template's contents,
-// planted structure, refusal without --reset, and identical checksums on a second seed.
+// The deterministic seed (see docs/geo-scoring/seed.md) against real PostgreSQL: the tiny
+// template's contents, planted structure, refusal without --reset, and identical checksums on a
+// second seed.
 import { latLngToCell } from 'h3-js';
 
 import { metroCells, type MetroShape } from '@platform/geo-domain';

@@ -1,6 +1,6 @@
-// POST /api/cells/similar over HTTP on the tiny seed (design 2.7, acceptance check 3): parameter
-// policy, exactness of the cosine, exclusions, found=false reasons, and index rebuilds on the
-// Redis messages and on the poll.
+// POST /api/cells/similar over HTTP on the tiny seed (see docs/geo-scoring/similar-cells.md):
+// parameter policy, exactness of the cosine, exclusions, found=false reasons, and index rebuilds on
+// the Redis messages and on the poll.
 import { expectErrorBody, waitFor } from '@platform/testing';
 import { latLngToCell } from 'h3-js';
 import Redis from 'ioredis';
@@ -72,7 +72,7 @@ async function sql<T>(text: string, params: unknown[] = []): Promise<T[]> {
   return (await geo.db.query(text, params)) as T[];
 }
 
-/** The stored 8-signal profile of a cell, nulls as 0 (the score vector of design 2.7). */
+/** The stored 8-signal profile of a cell, nulls as 0 (the score vector of look-alike search). */
 async function profileOf(h3: string): Promise<number[]> {
   const [cell] = await sql<Record<string, number | null>>(
     'SELECT * FROM cell_scores WHERE h3_index = $1',
@@ -225,7 +225,7 @@ describe('POST /api/cells/similar: results', () => {
     }
   });
 
-  it('carries every field of the spec and of design 3.3', async () => {
+  it('carries every field of the response', async () => {
     const body = await found({ h3Index: await sourceCell('bos'), limit: 3 });
     const [cell] = body.cells;
     expect(Object.keys(cell)).toEqual([

@@ -1,5 +1,6 @@
-// Spatial-diagnostics runs against real PostgreSQL (design 2.5): rows = scored cells, equal to
-// the pure computation, current_diag_run_id swapped, deterministic across runs.
+// Spatial-diagnostics runs against real PostgreSQL
+// (see docs/geo-scoring/spatial-diagnostics.md#runs): rows = scored cells, equal to the pure
+// computation, current_diag_run_id swapped, deterministic across runs.
 import { cellToLatLng, cellToParent, gridDisk, latLngToCell } from 'h3-js';
 import { DataSource } from 'typeorm';
 import { computeSpatialDiagnostics } from '@platform/geo-domain';

@@ -1,5 +1,6 @@
-// GET /api/v1/spatial-diagnostics on the tiny seed (design 2.5, 3.3, check 4): API-key auth,
-// limit clamp, default HL/LH filter, filters, and local_moran recomputed from the composites.
+// GET /api/v1/spatial-diagnostics on the tiny seed
+// (see docs/geo-scoring/spatial-diagnostics.md#route): API-key auth, limit clamp, default HL/LH
+// filter, filters, and local_moran recomputed from the composites.
 import { gridDisk } from 'h3-js';
 import type { CommandIo } from '@platform/cli';
 import { apiKeyCommand } from '../src/platform/api-keys/api-key.command';

@@ -1,5 +1,6 @@
-// GET /api/metro-tier-distribution over HTTP on the tiny seed (design 2.2, 2.8; acceptance
-// check 1): Σ buckets = total = scored_count, null exclusion, validation, half-open edges.
+// GET /api/metro-tier-distribution over HTTP on the tiny seed
+// (see docs/geo-scoring/analytics.md#metro-tier-distribution): Σ buckets = total = scored_count,
+// null exclusion, validation, half-open edges.
 import { expectErrorBody } from '@platform/testing';
 
 import { SIGNAL_GROUPS } from '@platform/geo-domain';
@@ -24,7 +25,7 @@ async function distribution(query: string): Promise<Distribution> {
   return reply.body as unknown as Distribution;
 }
 
-/** Independent bucket counts in SQL with the literal half-open edges of design 2.2. */
+/** Independent bucket counts in SQL with the literal half-open tier edges. */
 async function sqlBuckets(metro: string, column: string): Promise<Distribution['buckets']> {
   const [row] = (await file.geo.db.query(
     `SELECT count(*) FILTER (WHERE v >= 80)::int AS prime,
@@ -43,7 +44,7 @@ const sum = (buckets: Distribution['buckets']): number =>
   Object.values(buckets).reduce((a, b) => a + b, 0);
 
 describe('GET /api/metro-tier-distribution', () => {
-  it('acceptance check 1: Σ buckets = total = scored_count; safety_environment excludes nulls', async () => {
+  it('Σ buckets = total = scored_count; safety_environment excludes nulls', async () => {
     const metros = (await get('/api/metros')).body.metros as {
       slug: string;
       scored_count: number;

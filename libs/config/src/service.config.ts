@@ -19,7 +19,10 @@ export type NodeEnv = 'development' | 'test' | 'production';
 /** Used only outside production so a fresh checkout starts without setup; never in production. */
 const DEVELOPMENT_CURSOR_SECRET = 'development-only-cursor-secret-change-me!';
 
-/** Settings every service shares (DESIGN section 2); each app's config extends it with defaults. */
+/**
+ * Settings every service shares (see docs/runtime.md#shared-settings); each app's config extends it
+ * with defaults.
+ */
 export abstract class ServiceConfig {
   abstract readonly serviceName: string;
 

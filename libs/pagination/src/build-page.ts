@@ -10,7 +10,8 @@ export interface Page<T> {
 }
 
 /**
- * Builds a page from rows fetched with `LIMIT limit + 1` (DESIGN section 5): the extra row only
+ * Builds a page from rows fetched with `LIMIT limit + 1`
+ * (see docs/decisions/0004-hmac-authenticated-keyset-cursors.md#decision): the extra row only
  * proves another page exists, so it is dropped and the cursor points at the last row kept.
  *
  * @param rows rows in page order, at most `limit + 1` of them

@@ -15,7 +15,8 @@ export const MAX_CURSOR_LENGTH = 512;
 const CURSOR_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
 /**
- * Encodes and decodes opaque, HMAC-authenticated keyset cursors (DESIGN section 5).
+ * Encodes and decodes opaque, HMAC-authenticated keyset cursors
+ * (see docs/decisions/0004-hmac-authenticated-keyset-cursors.md#decision).
  *
  * One codec per list (`scope`, e.g. `'maritime:deliveries'`): a cursor minted for one list fails
  * to decode for another, so a client cannot replay a position into a query it was not made for.

@@ -20,10 +20,11 @@ const ISO_8601 =
   /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?([Zz]|[+\- ]\d{2}:?\d{2})?)?$/;
 
 /**
- * Decodes a cursor parameter that may be either one of our opaque cursors or an ISO-8601
- * timestamp (maritime `GET /api/v1/alerts`, DESIGN section 5). Both forms are told apart by
- * shape: a timestamp always starts with `YYYY-MM-DD`, which our cursors (`<payload>.<mac>`,
- * with a JSON-array payload starting `Wy`) never do.
+ * Decodes a cursor parameter that may be either one of our opaque cursors or an ISO-8601 timestamp,
+ * for lists whose cursor is a time (no route uses it yet; planned for maritime's alert feeds)
+ * (see docs/decisions/0004-hmac-authenticated-keyset-cursors.md#decision). Both forms are told
+ * apart by shape: a timestamp always starts with `YYYY-MM-DD`, which our cursors
+ * (`<payload>.<mac>`, with a JSON-array payload starting `Wy`) never do.
  *
  * A time without an offset is read as UTC; a bare date means its UTC midnight. Anything else
  * throws `ApiError(400, 'invalid_cursor')`.

@@ -1,7 +1,10 @@
 import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
 
-/** A message on the bus; `kind` names the cache, the other fields the entry (DESIGN section 7). */
+/**
+ * A message on the bus; `kind` names the cache, the other fields the entry
+ * (see docs/decisions/0006-cache-invalidation-bus-with-epochs.md#decision).
+ */
 export interface InvalidationMessage {
   kind: string;
   [field: string]: string | number | boolean | null;

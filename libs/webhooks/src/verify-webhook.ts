@@ -11,7 +11,7 @@ import {
 } from './webhook-signature';
 import { WebhookVerificationError } from './webhook-verification-error';
 
-/** How far a timestamp may be from the receiver's clock, either way (DESIGN section 6). */
+/** How far a timestamp may be from the receiver's clock, either way. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /**

@@ -13,8 +13,8 @@ export const WEBHOOK_SIGNATURE_VERSION = 'v1';
 export type WebhookBody = string | Uint8Array;
 
 /**
- * Base64 HMAC-SHA256 of `"<id>.<timestamp>.<body>"` (Standard Webhooks, DESIGN section 6),
- * without the `v1,` prefix.
+ * Base64 HMAC-SHA256 of `"<id>.<timestamp>.<body>"` (Standard Webhooks; see
+ * docs/decisions/0005-standard-webhooks-signing.md#decision), without the `v1,` prefix.
  */
 export function computeWebhookSignature(
   id: string,

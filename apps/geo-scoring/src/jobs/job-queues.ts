@@ -1,7 +1,8 @@
 /**
- * Queue names of design 1.5 (`geo:<name>`). BullMQ forbids ':' in queue names, so the `geo`
- * part is the BullMQ prefix derived from REDIS_PREFIX (see @platform/queues bullPrefix) and
- * these bare names are the queues: keys are `geo:score-refresh:…` in production.
+ * Queue names (`geo:<name>`; see docs/geo-scoring/jobs.md#queues-and-schedules). BullMQ forbids ':'
+ * in queue names, so the `geo` part is the BullMQ prefix derived from REDIS_PREFIX (see
+ * @platform/queues bullPrefix) and these bare names are the queues: keys are `geo:score-refresh:…`
+ * in production.
  */
 export const JOB_QUEUES = {
   scoreRefresh: 'score-refresh',
@@ -16,7 +17,7 @@ export const JOB_QUEUES = {
 
 export type JobQueueName = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];
 
-/** Daily schedules of design 1.5 (cron, UTC), one job scheduler per queue. */
+/** Daily schedules (cron, UTC), one job scheduler per queue. */
 export const JOB_SCHEDULES: readonly { queue: JobQueueName; pattern: string }[] = [
   { queue: JOB_QUEUES.partitionMaintain, pattern: '10 0 * * *' },
   { queue: JOB_QUEUES.retention, pattern: '0 1 * * *' },

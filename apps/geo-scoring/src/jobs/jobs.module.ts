@@ -24,9 +24,9 @@ import { ScoreRefreshProcessor } from './score-refresh/score-refresh.processor';
 import { SpatialDiagnosticsProcessor } from './spatial-diagnostics/spatial-diagnostics.processor';
 
 /**
- * Background jobs of design 1.5 on BullMQ. Queues exist in every replica (to enqueue); workers
- * only where QUEUE_WORKERS is on. Global so that ingestion injects IngestFollowUps without
- * importing queue code.
+ * Background jobs on BullMQ (see docs/geo-scoring/jobs.md). Queues exist in every replica (to
+ * enqueue); workers only where QUEUE_WORKERS is on. Global so that ingestion injects
+ * IngestFollowUps without importing queue code.
  */
 @Global()
 @Module({

@@ -1,6 +1,9 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Extensions the schema relies on: pg_trgm for record and name search (design section 1). */
+/**
+ * Extensions the schema relies on: pg_trgm for record and name search
+ * (see docs/geo-scoring/data-model.md#data-model).
+ */
 export class Baseline1763726400000 implements MigrationInterface {
   name = 'Baseline1763726400000';
 

@@ -1,9 +1,10 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Reference data and geography (design 1.1): metros, their res-8 cells, named locations, Census
- * tracts and the cell/tract population split, commuter flows, ports. Also the helper that creates
- * monthly partitions, used by later migrations, ingestion, the seed and partition-maintain.
+ * Reference data and geography (see docs/geo-scoring/data-model.md#reference-and-geography):
+ * metros, their res-8 cells, named locations, Census tracts and the cell/tract population split,
+ * commuter flows, ports. Also the helper that creates monthly partitions, used by later migrations,
+ * ingestion, the seed and partition-maintain.
  */
 export class Geography1763812800000 implements MigrationInterface {
   name = 'Geography1763812800000';

@@ -11,10 +11,11 @@ const SIGNALS = `
   amenity_demand double precision`;
 
 /**
- * Scores (design 1.2): current res-8 and res-7 scores, runs, monthly-partitioned daily snapshots
- * with their per-metro averages, satellite embeddings, and the spatial diagnostics of each run.
- * Categorical columns are text with CHECK constraints rather than PostgreSQL enums, so adding a
- * value later is a constraint swap instead of an ALTER TYPE that cannot run in a transaction.
+ * Scores (see docs/geo-scoring/data-model.md#scores): current res-8 and res-7 scores, runs,
+ * monthly-partitioned daily snapshots with their per-metro averages, satellite embeddings, and the
+ * spatial diagnostics of each run. Categorical columns are text with CHECK constraints rather than
+ * PostgreSQL enums, so adding a value later is a constraint swap instead of an ALTER TYPE that
+ * cannot run in a transaction.
  */
 export class Scores1763816400000 implements MigrationInterface {
   name = 'Scores1763816400000';

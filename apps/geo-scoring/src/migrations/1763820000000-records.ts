@@ -7,10 +7,10 @@ const POINT = `
   h3_index text NOT NULL`;
 
 /**
- * Raw records (design 1.3) and the rollups kept beside them (1.5). activity_events is
- * RANGE-partitioned by month so retention drops whole partitions; its primary key must include
- * the partition key. Rollups are upserted in the ingest transaction and rebuilt by
- * rollup-reconcile.
+ * Raw records and the rollups kept beside them (see docs/geo-scoring/data-model.md#raw-records,
+ * docs/geo-scoring/data-model.md#rollups). activity_events is RANGE-partitioned by month so
+ * retention drops whole partitions; its primary key must include the partition key. Rollups are
+ * upserted in the ingest transaction and rebuilt by rollup-reconcile.
  */
 export class Records1763820000000 implements MigrationInterface {
   name = 'Records1763820000000';

@@ -1,8 +1,9 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Dashboard, keys, webhooks and operations (design 1.4). No users table: user_id and owner_id
- * are the session JWT `sub`, the same id space API keys carry.
+ * Dashboard, keys, webhooks and operations
+ * (see docs/geo-scoring/data-model.md#keys-webhooks-and-operations). No users table: user_id and
+ * owner_id are the session JWT `sub`, the same id space API keys carry.
  */
 export class Operations1763823600000 implements MigrationInterface {
   name = 'Operations1763823600000';

@@ -49,7 +49,10 @@ function utcHourOf(at: Date): string {
   return hourLabel;
 }
 
-/** Requests without X-Session-Id form one session per key per UTC hour (DESIGN section 8). */
+/**
+ * Requests without X-Session-Id form one session per key per UTC hour
+ * (see docs/proxy-admin/usage-recording.md#sessions).
+ */
 function sessionIdOf(req: IncomingMessage, keyId: string, at: Date): string {
   const header = req.headers['x-session-id'];
   if (typeof header === 'string' && SESSION_ID.test(header)) return header;

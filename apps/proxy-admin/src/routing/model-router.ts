@@ -14,7 +14,10 @@ export interface ModelPriceMicro {
   output: number;
 }
 
-/** Which upstream serves a canonical model, and what it costs (DESIGN section 8). */
+/**
+ * Which upstream serves a canonical model, and what it costs
+ * (see docs/proxy-admin/routing-and-pricing.md).
+ */
 export class ModelRouter {
   private readonly byModel = new Map<string, Upstream>();
   private readonly prices = new Map<string, ModelPriceMicro>();

@@ -1,4 +1,7 @@
-/** One finished client request (design: "Usage recording"). Money is integer micro-USD. */
+/**
+ * One finished client request (see docs/proxy-admin/usage-recording.md#usage-rows). Money is
+ * integer micro-USD.
+ */
 export interface UsageRecord {
   id: string;
   keyId: string;

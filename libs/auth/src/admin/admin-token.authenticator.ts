@@ -9,9 +9,10 @@ import {
 } from './admin-principal';
 
 /**
- * Recognizes operator bearer tokens (DESIGN section 4): ADMIN_SECRET or one of SCOPED_ADMIN_TOKENS.
- * Only SHA-256 digests are kept in memory, and a presented token is compared against all of them
- * in constant time. Authorization (which routes and teams) is the guard's job, not this class's.
+ * Recognizes operator bearer tokens (see docs/decisions/0003-authentication-schemes.md#decision):
+ * ADMIN_SECRET or one of SCOPED_ADMIN_TOKENS. Only SHA-256 digests are kept in memory, and a
+ * presented token is compared against all of them in constant time. Authorization (which routes and
+ * teams) is the guard's job, not this class's.
  */
 export class AdminTokenAuthenticator {
   private readonly adminDigest: Buffer;

@@ -14,14 +14,15 @@ export const ADMIN_TOKEN_AUTHENTICATOR = Symbol('ADMIN_TOKEN_AUTHENTICATOR');
 /** Where AdminGuard leaves the caller; read it with `@CurrentAdmin()`. */
 export const ADMIN_PRINCIPAL = new PrincipalSlot<AdminPrincipal>('admin principal');
 
-/** Scoped tokens are read-only whatever a route declares (spec: never admin mutations). */
+/** Scoped tokens are read-only whatever a route declares: never admin mutations. */
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
 /**
- * Guards admin routes (DESIGN section 4): ADMIN_SECRET passes everywhere; a scoped token passes
- * only GET routes marked `@AllowScopedAdminToken()` whose `team_id` query parameter names one of
- * its teams. A scoped token without `team_id` is refused with 403 `team_id_required`: it may never
- * read across teams, so leaving the team out is a permission problem, not a malformed request.
+ * Guards admin routes (see docs/proxy-admin/keys-and-limits.md#operator-authentication):
+ * ADMIN_SECRET passes everywhere; a scoped token passes only GET routes marked
+ * `@AllowScopedAdminToken()` whose `team_id` query parameter names one of its teams. A scoped token
+ * without `team_id` is refused with 403 `team_id_required`: it may never read across teams, so
+ * leaving the team out is a permission problem, not a malformed request.
  */
 @Injectable()
 export class AdminGuard extends BearerTokenGuard<AdminPrincipal> {

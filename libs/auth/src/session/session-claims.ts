@@ -1,4 +1,4 @@
-/** Claims a deployment can insist on (DESIGN section 4: `sub`, `email`, `team_id`). */
+/** Claims a deployment can insist on: `sub`, `email`, `team_id`. */
 export type SessionClaimName = 'sub' | 'email' | 'team_id';
 
 /** The claims of a verified session JWT. `exp` is always present: sessions must expire. */

@@ -31,10 +31,11 @@ const CLAIM_NAMES: readonly SessionClaimName[] = ['sub', 'email', 'team_id'];
 const KEY_SOURCE_FAILURES = new Set(['ERR_JWKS_TIMEOUT', 'ERR_JWKS_INVALID', 'ERR_JOSE_GENERIC']);
 
 /**
- * Verifies dashboard session JWTs (DESIGN section 4). The accepted algorithms follow from the key
- * source and nothing else: HS256 with a shared secret, RS256/ES256 with a JWKS. A token can never
- * pick its own algorithm, so `alg: none` and HS256-signed-with-a-public-key are refused.
- * Failures are ApiError 401 `unauthorized`; an unreachable JWKS is 503 `session_keys_unavailable`.
+ * Verifies dashboard session JWTs (see docs/decisions/0003-authentication-schemes.md#decision). The
+ * accepted algorithms follow from the key source and nothing else: HS256 with a shared secret,
+ * RS256/ES256 with a JWKS. A token can never pick its own algorithm, so `alg: none` and
+ * HS256-signed-with-a-public-key are refused. Failures are ApiError 401 `unauthorized`; an
+ * unreachable JWKS is 503 `session_keys_unavailable`.
  */
 export class SessionTokenVerifier<R extends SessionClaimName = SessionClaimName> {
   private readonly verifyJwt: VerifyJwt;

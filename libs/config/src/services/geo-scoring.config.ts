@@ -31,7 +31,10 @@ export class GeoScoringConfig extends ServiceConfig {
   @IsBoolean({ message: 'must be true or false' })
   QUEUE_WORKERS = true;
 
-  /** R, the conditional permutations per cell of Local Moran's I (design 2.5). */
+  /**
+   * R, the conditional permutations per cell of Local Moran's I
+   * (see docs/geo-scoring/spatial-diagnostics.md#conditional-permutation-test).
+   */
   @Expose()
   @ToInt()
   @IsInt()
@@ -39,7 +42,7 @@ export class GeoScoringConfig extends ServiceConfig {
   @Max(9999)
   MORAN_PERMUTATIONS = 999;
 
-  /** Seed of the permutation PRNG, so diagnostics are reproducible (design 2.5). */
+  /** Seed of the permutation PRNG, so diagnostics are reproducible. */
   @Expose()
   @ToInt()
   @IsInt()
@@ -56,8 +59,8 @@ export class GeoScoringConfig extends ServiceConfig {
   SCORE_REFRESH_DELAY_MS = 600_000;
 
   /**
-   * Per-client rate limits of the public API (design 3.4). Only benchmarks turn them off; a
-   * replica behind the ingress never should.
+   * Per-client rate limits of the public API (see docs/geo-scoring/read-routes.md#rate-limits).
+   * Only benchmarks turn them off; a replica behind the ingress never should.
    */
   @Expose()
   @ToBoolean()

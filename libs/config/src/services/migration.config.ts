@@ -5,7 +5,10 @@ import { Trimmed } from '../transforms';
 
 export type ServiceName = 'proxy-admin' | 'geo-scoring' | 'maritime';
 
-/** Each service's own database on the local server (DESIGN section 2). */
+/**
+ * Each service's own database on the local server
+ * (see docs/decisions/0001-one-database-and-redis-prefix-per-service.md#decision).
+ */
 export const DEFAULT_DATABASE_URLS: Record<ServiceName, string> = {
   'proxy-admin': 'postgres://postgres@127.0.0.1:5432/proxy_admin',
   'geo-scoring': 'postgres://postgres@127.0.0.1:5432/geo_scoring',

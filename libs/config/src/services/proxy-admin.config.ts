@@ -17,7 +17,10 @@ import { IsPricingTable, KeepObject, PricingTable, UpstreamConfig } from './prox
 import { ServiceConfig } from '../service.config';
 import { DEFAULT_DATABASE_URLS } from './migration.config';
 
-/** One entry of SCOPED_ADMIN_TOKENS (DESIGN section 4). */
+/**
+ * One entry of SCOPED_ADMIN_TOKENS
+ * (see docs/proxy-admin/keys-and-limits.md#operator-authentication).
+ */
 export class ScopedAdminTokenConfig {
   @IsString()
   @MinLength(1)
@@ -65,7 +68,10 @@ export class ProxyAdminConfig extends ServiceConfig {
   @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
   DASHBOARD_JWKS_URL?: string;
 
-  /** Providers the client API routes to, by model (DESIGN section 8). */
+  /**
+   * Providers the client API routes to, by model
+   * (see docs/proxy-admin/routing-and-pricing.md#upstreams).
+   */
   @Expose()
   @ToJsonArrayOf(UpstreamConfig)
   @IsArray({ message: 'must be a JSON array of { name, base_url, api_key, models }' })

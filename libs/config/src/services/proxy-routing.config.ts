@@ -9,7 +9,10 @@ import {
   ValidationArguments,
 } from 'class-validator';
 
-/** One entry of UPSTREAMS (DESIGN section 8): an OpenAI-compatible provider and its models. */
+/**
+ * One entry of UPSTREAMS (see docs/proxy-admin/routing-and-pricing.md#upstreams): an
+ * OpenAI-compatible provider and its models.
+ */
 export class UpstreamConfig {
   @IsString()
   @MinLength(1)

@@ -1,6 +1,6 @@
 import { censusTractName, flowShares, tractDisplayName } from './commuter-flows';
 
-describe('flowShares (design §2.4)', () => {
+describe('flowShares', () => {
   // Inbound flows of 48453001203; the tract itself is one origin (intra-tract flow).
   const rows = [
     { tract: '48453000300', workers: 20 },

@@ -1,10 +1,10 @@
 import { round2 } from '../scoring/rounding';
 
 /**
- * Commuter-flow shares (design §2.4). One side (inbound or outbound) of a tract: `rows` are all
- * the flows of the latest year with the tract at that end, keyed by the OTHER end's GEOID. The
- * total covers every row (the intra-tract flow included) while only `limit` rows are listed,
- * so pct is a share of the full total, not of the page.
+ * Commuter-flow shares (see docs/geo-scoring/analytics.md#commuter-flows). One side (inbound or
+ * outbound) of a tract: `rows` are all the flows of the latest year with the tract at that end,
+ * keyed by the OTHER end's GEOID. The total covers every row (the intra-tract flow included) while
+ * only `limit` rows are listed, so pct is a share of the full total, not of the page.
  */
 
 export interface FlowRow {

@@ -6,8 +6,8 @@ import {
   trendWindows,
 } from './hotspot-trend';
 
-describe('trendFromHalves (design §2.3)', () => {
-  it('matches the acceptance fixture: 2→8 increasing, 5→5 stable, 8→2 declining', () => {
+describe('trendFromHalves', () => {
+  it('matches the documented examples: 2→8 increasing, 5→5 stable, 8→2 declining', () => {
     expect(trendFromHalves(2, 8)).toBe('increasing'); // r = 6/2 = 3, Δ = 6
     expect(trendFromHalves(5, 5)).toBe('stable'); // r = 0
     expect(trendFromHalves(8, 2)).toBe('declining'); // r = −6/8 = −0.75, Δ = 6

@@ -1,7 +1,8 @@
 import { addDays, assertIsoDate } from './dates';
 
 /**
- * Hotspot trend (design §2.3): compare the oldest and newest halves of the window.
+ * Hotspot trend: compare the oldest and newest halves of the window
+ * (see docs/geo-scoring/analytics.md#trend).
  * h = ⌊days/2⌋; c1 = Σ of the oldest h days, c2 = Σ of the newest h days (odd days: the middle
  * day belongs to neither half). r = (c2 − c1) / max(c1, 1);
  * increasing if r ≥ 0.25 and c2 − c1 ≥ 3; declining if r ≤ −0.25 and c1 − c2 ≥ 3; else stable.
@@ -64,9 +65,9 @@ export interface DateRange {
 }
 
 /**
- * The window of `days` days ending today (design §0: the last N UTC calendar days including
- * today) and its two halves, as inclusive date ranges for SQL. With days = 1 the halves are
- * empty (from > to) and the trend is always stable.
+ * The window of `days` days ending today (the last N UTC calendar days including today) and its two
+ * halves, as inclusive date ranges for SQL. With days = 1 the halves are empty (from > to) and the
+ * trend is always stable.
  */
 export function trendWindows(
   today: string,

@@ -10,7 +10,7 @@ const TODAY = '2025-06-15';
 
 type TierCase = [string | null, number, string | null, PioneerTier, string];
 
-describe('pioneerTier (design §2.8)', () => {
+describe('pioneerTier', () => {
   it.each<TierCase>([
     // [naics, prior, closeDate, expected, why]
     ['722511', 0, null, 'Pioneer', 'no prior'],

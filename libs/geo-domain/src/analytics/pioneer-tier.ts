@@ -1,8 +1,9 @@
 import { assertIsoDate } from './dates';
 
 /**
- * Business-licence pioneer tier (design §2.8), computed on insert and refreshed by the daily
- * `licence-tiers` job (a licence turns Dormant once its close_date has passed).
+ * Business-licence pioneer tier (see docs/geo-scoring/analytics.md#pioneer-tier), computed on
+ * insert and refreshed by the daily `licence-tiers` job (a licence turns Dormant once its
+ * close_date has passed).
  */
 
 export const PIONEER_TIERS = ['Pioneer', 'Advanced', 'Mature', 'Dormant', 'None'] as const;
@@ -81,7 +82,7 @@ export function countsAsPrior(licence: LicenceForPrior, other: LicenceForPrior):
 }
 
 /**
- * The tier of `licence` among its neighbours (design §2.8): priors are counted over `nearby(c)`
+ * The tier of `licence` among its neighbours: priors are counted over `nearby(c)`
  * for every cell c of `disk` (gridDisk(licence cell, 1)); `isSame` leaves out other versions of
  * the licence itself. Counting stops once the licence is Mature, since more priors change nothing.
  */

@@ -1,6 +1,7 @@
-// Exact rollup deltas of an ingest chunk (design 1.5): what the previous versions of upserted
-// records contributed is subtracted and what the new versions contribute is added, so a record
-// re-ingested with another day, cell or type moves its contribution instead of doubling it.
+// Exact rollup deltas of an ingest chunk
+// (see docs/geo-scoring/ingestion.md#transactions-and-counts): what the previous versions of
+// upserted records contributed is subtracted and what the new versions contribute is added, so a
+// record re-ingested with another day, cell or type moves its contribution instead of doubling it.
 
 export const EVENT_TYPES = ['visit', 'transaction', 'checkin', 'review'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

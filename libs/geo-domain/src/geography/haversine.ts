@@ -1,5 +1,6 @@
-// Great-circle distance on the mean Earth sphere (design 2.8): the one formula every distance
-// rule uses (nearest permit, nearby records), so the database-side copy must match it.
+// Great-circle distance on the mean Earth sphere (see docs/geo-scoring/README.md#conventions): the
+// one formula every distance rule uses (nearest permit, nearby records), so the database-side copy
+// must match it.
 
 /** IUGG mean Earth radius in metres. */
 export const EARTH_RADIUS_M = 6_371_008.8;

@@ -1,5 +1,7 @@
 // A metro's res-8 cells: the H3 cells whose centres lie inside the metro's radius circle and
-// outside every water exclusion polygon (design 1.1). Pure, shared by the seed and ingestion.
+// outside every water exclusion polygon
+// (see docs/geo-scoring/data-model.md#reference-and-geography). Pure, shared by the seed and
+// ingestion.
 import { cellToLatLng, polygonToCells } from 'h3-js';
 
 /** A ring of [lat, lng] pairs (not closed: the last vertex connects back to the first). */

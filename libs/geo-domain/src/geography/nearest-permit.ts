@@ -1,5 +1,6 @@
-// nearest_permit_id of a construction detection (design 2.8): the closest permit (haversine)
-// among permits in gridDisk(cell, 1) filed within [first_detected − 365 d, last_detected].
+// nearest_permit_id of a construction detection (see docs/geo-scoring/analytics.md#construction):
+// the closest permit (haversine) among permits in gridDisk(cell, 1) filed within
+// [first_detected − 365 d, last_detected].
 import { gridDisk } from 'h3-js';
 import { addDays } from '../analytics/dates';
 import { haversineMeters } from './haversine';

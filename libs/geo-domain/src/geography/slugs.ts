@@ -1,5 +1,6 @@
 // Identifier shapes shared by ingestion, the read routes and the schema's CHECK constraints
-// (design 0 and 1.1). A value that does not match cannot name a metro or port.
+// (see docs/geo-scoring/README.md#conventions). A value that does not match cannot name a metro or
+// port.
 
 /** Metro slugs, e.g. `atx` (metros.slug CHECK). */
 export const METRO_SLUG_PATTERN = /^[a-z]{2,10}$/;

@@ -1,5 +1,6 @@
-// Deterministic random substreams (design 3.8): one pure-rand xoroshiro128+ generator per
-// (seed, dataset, metro), so adding rows to one dataset never shifts another one's values.
+// Deterministic random substreams (see docs/geo-scoring/seed.md#determinism): one pure-rand
+// xoroshiro128+ generator per (seed, dataset, metro), so adding rows to one dataset never shifts
+// another one's values.
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';

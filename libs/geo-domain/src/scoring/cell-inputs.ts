@@ -1,6 +1,7 @@
 // Turns the per-cell aggregates loaded by SQL into the engine's CellRawInputs at res 8, and
-// aggregates them to res 7 (design 2.1: children's counts summed, tract values population-
-// weighted). Pure, so the seed replay and the job share it.
+// aggregates them to res 7 (children's counts summed, tract values population-weighted; see
+// docs/geo-scoring/scoring-engine.md#inputs-and-windows). Pure, so the seed replay and the job
+// share it.
 import { cellToLatLng, gridDisk, latLngToCell } from 'h3-js';
 import { CellRawInputs } from './metro-raw-features';
 import { CellTractShare } from './raw-features';

@@ -14,9 +14,10 @@ import {
 import { SignalVector } from './signal-groups';
 
 /**
- * Assembles the eight raw features (design §2.1) for all cells of ONE metro at ONE resolution.
- * It is metro-level because four groups contain z-scores standardised within the metro. At
- * res 7 the caller passes the children's summed counts and the tract shares of the parent.
+ * Assembles the eight raw features (see docs/geo-scoring/scoring-engine.md#raw-features) for all
+ * cells of ONE metro at ONE resolution. It is metro-level because four groups contain z-scores
+ * standardised within the metro. At res 7 the caller passes the children's summed counts and the
+ * tract shares of the parent.
  */
 
 export interface CellRawInputs {

@@ -38,7 +38,7 @@ export function percentRanks(values: readonly (number | null)[]): (number | null
   return out;
 }
 
-/** Signal = round(100 × percent_rank, 2) (design §2.1); nulls stay null. */
+/** Signal = round(100 × percent_rank, 2); nulls stay null. */
 export function percentRankSignals(values: readonly (number | null)[]): (number | null)[] {
   return percentRanks(values).map((rank) => (rank === null ? null : round2(100 * rank)));
 }

@@ -11,7 +11,7 @@ import {
 } from './raw-features';
 import { tract } from './tract-share.fixture';
 
-describe('per-cell raw features (design §2.1)', () => {
+describe('per-cell raw features', () => {
   it('businessVitality = ln(1+active) + ln(1+opened) − 0.5·ln(1+closed)', () => {
     expect(businessVitality(0, 0, 0)).toBe(0);
     // ln 2 + ln 2 − 0.5·ln 2 = 1.5·ln 2 ≈ 1.0397208

@@ -1,8 +1,8 @@
 /**
- * Per-cell raw-feature formulae of design §2.1, as pure functions of counts and tract values.
- * The SQL layer gathers the counts (windows: licences/permits/incidents 365 d, activity and
- * transactions 90 d, detections 90 d); the metro-level assembly that needs z-scores lives in
- * `metro-raw-features.ts`.
+ * Per-cell raw-feature formulae (see docs/geo-scoring/scoring-engine.md#raw-features), as pure
+ * functions of counts and tract values. The SQL layer gathers the counts (windows:
+ * licences/permits/incidents 365 d, activity and transactions 90 d, detections 90 d); the
+ * metro-level assembly that needs z-scores lives in `metro-raw-features.ts`.
  */
 
 function assertNonNegative(name: string, value: number): void {

@@ -15,7 +15,7 @@ function score(composite: number | null, s: SignalVector): ResolutionScore {
   return { composite, signals: s };
 }
 
-describe('classifyRobustness (design §2.6)', () => {
+describe('classifyRobustness', () => {
   it('stable_core: small Δ, all groups within 15, not both below 40', () => {
     // Δ = |60 − 55| = 5 ≤ 10; 8/8 groups |50 − 45| = 5 ≤ 15 → support 1.
     expect(classifyRobustness(score(60, signals(50)), score(55, signals(45)))).toEqual({

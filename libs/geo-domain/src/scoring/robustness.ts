@@ -2,7 +2,8 @@ import { round3, toHundredths } from './rounding';
 import { SIGNAL_GROUPS, SignalVector } from './signal-groups';
 
 /**
- * Robustness classifier for the res 7/8 grid pair (design §2.6). A res-8 score that agrees with
+ * Robustness classifier for the res 7/8 grid pair
+ * (see docs/geo-scoring/scoring-engine.md#robustness-classifier). A res-8 score that agrees with
  * its res-7 parent (composite and most groups) is robust to the choice of grid.
  *
  * All thresholds are tested on the stored 2-decimal values in integer hundredths, so boundary

@@ -29,12 +29,12 @@ export function roundHalfAwayFromZero(value: number, decimals: number): number {
   return sign * Number(`${rounded}e-${decimals}`) + 0;
 }
 
-/** Composite, signals, pct, money: 2 decimals (design §0). */
+/** Composite, signals, pct, money: 2 decimals (see docs/geo-scoring/README.md#conventions). */
 export function round2(value: number): number {
   return roundHalfAwayFromZero(value, 2);
 }
 
-/** Confidence, support_stability: 3 decimals (design §0). */
+/** Confidence, support_stability: 3 decimals. */
 export function round3(value: number): number {
   return roundHalfAwayFromZero(value, 3);
 }

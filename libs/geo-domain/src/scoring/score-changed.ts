@@ -1,4 +1,5 @@
-// score.changed decisions (design 3.5): which cells notify and what notified_composite becomes.
+// score.changed decisions (see docs/geo-scoring/webhook-events.md#scorechanged): which cells notify
+// and what notified_composite becomes.
 import { round2, toHundredths } from './rounding';
 import { tierOf, Tier } from './tier';
 

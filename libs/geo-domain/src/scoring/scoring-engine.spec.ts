@@ -31,7 +31,7 @@ function vector(values: Partial<Record<keyof SignalVector, number | null>>): Sig
 const ALL_50 = vector(Object.fromEntries(SIGNAL_GROUPS.map((g) => [g, 50])));
 
 describe('composite, coverage, volume, confidence', () => {
-  it('keeps the eight groups in spec order', () => {
+  it('keeps the eight groups in column order', () => {
     expect(SIGNAL_GROUPS).toEqual([
       'business_vitality',
       'population_momentum',

@@ -11,9 +11,9 @@ import {
 } from './signal-groups';
 
 /**
- * Scoring engine `engine-v1` (design §2.1): raw features → per-metro percent-rank signals →
- * weighted composite and confidence. Pure: the score-refresh job feeds it rows and persists the
- * result; the same code runs in the seed's snapshot replay.
+ * Scoring engine `engine-v1` (see docs/geo-scoring/scoring-engine.md#engine-v1): raw features →
+ * per-metro percent-rank signals → weighted composite and confidence. Pure: the score-refresh job
+ * feeds it rows and persists the result; the same code runs in the seed's snapshot replay.
  */
 
 export const ENGINE_VERSION = 'engine-v1';
@@ -205,10 +205,10 @@ export interface TouchInput {
 }
 
 /**
- * Touched cells get a snapshot for D (design §2.1): first scoring, or new raw records, or
- * |Δcomposite| ≥ 0.5 vs the last snapshot. Δ is taken on the 2-decimal values in integer
- * hundredths, so a move of exactly 0.50 always counts. A composite appearing or disappearing
- * (null on one side only) counts as a change.
+ * Touched cells get a snapshot for D (see docs/geo-scoring/scoring-engine.md#score-refresh): first
+ * scoring, or new raw records, or |Δcomposite| ≥ 0.5 vs the last snapshot. Δ is taken on the
+ * 2-decimal values in integer hundredths, so a move of exactly 0.50 always counts. A composite
+ * appearing or disappearing (null on one side only) counts as a change.
  */
 export function isTouched(input: TouchInput): boolean {
   const { lastSnapshot, composite, hasNewRawRecords } = input;

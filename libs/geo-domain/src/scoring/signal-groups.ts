@@ -1,6 +1,7 @@
 /**
- * The eight signal groups of design §2.1, in spec order (the order of the score columns, of the
- * similarity vector and of every per-group loop), with their composite weights.
+ * The eight signal groups in their fixed order (the order of the score columns, of the similarity
+ * vector and of every per-group loop), with their composite weights
+ * (see docs/geo-scoring/scoring-engine.md#signals-composite-confidence).
  */
 
 export const SIGNAL_GROUPS = [
@@ -16,7 +17,10 @@ export const SIGNAL_GROUPS = [
 
 export type SignalGroup = (typeof SIGNAL_GROUPS)[number];
 
-/** One value per group; null = the group does not apply to the cell (design §2.1 "null when"). */
+/**
+ * One value per group; null = the group does not apply to the cell
+ * (see docs/geo-scoring/scoring-engine.md#raw-features).
+ */
 export type SignalVector = Readonly<Record<SignalGroup, number | null>>;
 
 /**
@@ -49,7 +53,7 @@ export function isSignalGroup(name: string): name is SignalGroup {
   return (SIGNAL_GROUPS as readonly string[]).includes(name);
 }
 
-/** Builds a vector from a per-group function, in spec order. */
+/** Builds a vector from a per-group function, in column order. */
 export function mapSignalGroups(
   fn: (group: SignalGroup) => number | null,
 ): Record<SignalGroup, number | null> {

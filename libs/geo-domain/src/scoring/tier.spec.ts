@@ -1,6 +1,6 @@
 import { tierDistribution, tierOf, tierOrNull } from './tier';
 
-describe('tierOf (design §2.2, half-open on the stored 2-decimal value)', () => {
+describe('tierOf (half-open on the stored 2-decimal value)', () => {
   it.each([
     [100, 'prime'],
     [80.0, 'prime'],
@@ -42,7 +42,7 @@ describe('tierOf (design §2.2, half-open on the stored 2-decimal value)', () =>
   });
 });
 
-describe('tierDistribution (design §2.8)', () => {
+describe('tierDistribution', () => {
   it('excludes nulls and total = Σ buckets', () => {
     // 85, 80 → prime (2); 79.99 → strong; 45 → solid; 20 → watch; 19.99, 0 → elevated (2).
     const result = tierDistribution([85, 80, 79.99, null, 45, 20, 19.99, 0, null]);

@@ -1,8 +1,8 @@
 import { toHundredths } from './rounding';
 
 /**
- * Tier buckets (design §2.2): the one function behind every `tier` field and the metro tier
- * distribution. Half-open intervals on the stored 2-decimal value:
+ * Tier buckets (see docs/geo-scoring/scoring-engine.md#tier-buckets): the one function behind every
+ * `tier` field and the metro tier distribution. Half-open intervals on the stored 2-decimal value:
  *   prime ≥ 80; strong 60 ≤ s < 80; solid 40 ≤ s < 60; watch 20 ≤ s < 40; elevated < 20.
  *
  * Input contract: the caller passes the stored 2-decimal value (composite or a signal). The
@@ -57,8 +57,7 @@ export function tierOrNull(score: number | null | undefined): Tier | null {
 export type TierCounts = Record<Tier, number>;
 
 /**
- * Bucket counts for metro-tier-distribution (design §2.8): null values are excluded, and
- * total = Σ buckets.
+ * Bucket counts for metro-tier-distribution: null values are excluded, and total = Σ buckets.
  */
 export function tierDistribution(scores: Iterable<number | null>): {
   total: number;

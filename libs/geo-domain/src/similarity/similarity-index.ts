@@ -25,7 +25,7 @@ export interface IndexCellInput {
   lng: number;
   composite: number | null;
   confidence: number;
-  /** The eight signals in spec order (SIGNAL_GROUPS); null = the group does not apply. */
+  /** The eight signals in column order (SIGNAL_GROUPS); null = the group does not apply. */
   signals: readonly (number | null)[];
   robustnessClass: string | null;
   supportStability: number | null;
@@ -71,9 +71,10 @@ export function decodeEmbedding(bytes: Uint8Array | null): Float32Array | null {
 }
 
 /**
- * The per-replica look-alike index (design 2.7): rows sorted by metro then h3_index, one
- * Float32Array per vector kind, L2-normalised once here so a query is a plain dot product.
- * Immutable after construction: a rebuild makes a new instance and swaps the reference.
+ * The per-replica look-alike index (see docs/geo-scoring/similar-cells.md#search): rows sorted by
+ * metro then h3_index, one Float32Array per vector kind, L2-normalised once here so a query is a
+ * plain dot product. Immutable after construction: a rebuild makes a new instance and swaps the
+ * reference.
  */
 export class SimilarityIndex {
   readonly size: number;
@@ -157,7 +158,10 @@ export class SimilarityIndex {
     byH3.forEach((row, position) => (this.rank[row] = position));
   }
 
-  /** Whether the source can be searched in this mode, and why not (design 2.7 found=false). */
+  /**
+   * Whether the source can be searched in this mode, and why not
+   * (see docs/geo-scoring/similar-cells.md#exclusions-and-found--false).
+   */
   checkSource(h3Index: string, mode: SimilarityMode): SourceCheck {
     const row = this.rowByH3.get(h3Index);
     if (row === undefined) return { found: false, reason: 'cell_not_scored', sourceMetro: null };

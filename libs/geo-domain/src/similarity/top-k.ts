@@ -1,6 +1,7 @@
 /**
- * Exact top-k scan over an L2-normalised Float32Array (design 2.7). Kept free of Nest and of
- * the cell metadata so the bench (bench/geo-similar) measures exactly the code the route runs.
+ * Exact top-k scan over an L2-normalised Float32Array
+ * (see docs/geo-scoring/similar-cells.md#search). Kept free of Nest and of the cell metadata so the
+ * bench (bench/geo-similar) measures exactly the code the route runs.
  */
 
 /** One kind of vector: `dims` floats per row, rows without the vector flagged absent. */
@@ -118,7 +119,7 @@ export class TopK {
 }
 
 /**
- * Similarities are ranked on the reported 4-decimal value (design 0), as integer ten-thousandths,
+ * Similarities are ranked on the reported 4-decimal value, as integer ten-thousandths,
  * so "ties → h3_index ASC" holds for the values a client sees, not for invisible float noise.
  */
 export const SIMILARITY_SCALE = 10_000;
@@ -146,7 +147,8 @@ export interface ScanOptions {
 }
 
 /**
- * Cosine top-k in one space; negative cosines count as 0 (design 2.7). Similarities returned are
+ * Cosine top-k in one space; negative cosines count as 0
+ * (see docs/geo-scoring/similar-cells.md#vectors-and-similarity). Similarities returned are
  * quantized (integer ten-thousandths); callers recompute the exact value of the k hits.
  */
 export function scanSingle(

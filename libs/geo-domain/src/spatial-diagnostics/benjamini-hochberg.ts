@@ -1,5 +1,6 @@
-// Benjamini–Hochberg false-discovery-rate q-values (design 2.5: q over a metro's non-island
-// cells), so `fdr=true` can filter on q ≤ 0.05 instead of the raw pseudo p-value.
+// Benjamini–Hochberg false-discovery-rate q-values over a metro's non-island cells
+// (see docs/geo-scoring/spatial-diagnostics.md#false-discovery-rate), so `fdr=true` can filter
+// on q ≤ 0.05 instead of the raw pseudo p-value.
 
 /**
  * q-values for `pValues`, returned in input order. With p sorted ascending as p₍₁₎ ≤ … ≤ p₍ₘ₎,

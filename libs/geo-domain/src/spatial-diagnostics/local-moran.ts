@@ -1,5 +1,6 @@
-// Local Moran's I with row-standardised contiguity weights and its conditional permutation
-// test (design 2.5). Formulas follow PySAL esda `Moran_Local(y, w, transformation='r')`:
+// Local Moran's I with row-standardised contiguity weights and its conditional permutation test
+// (see docs/geo-scoring/spatial-diagnostics.md). Formulas follow PySAL esda
+// `Moran_Local(y, w, transformation='r')`:
 //   z = (y - y.mean()) / y.std()          (population σ, numpy ddof=0)
 //   den = (z * z).sum();  Is = n_1 * z * slag(w, z) / den   with n_1 = n - 1
 // and its folded pseudo p-value p_sim = (min(G, R - G) + 1) / (R + 1).

@@ -1,6 +1,7 @@
-// Deterministic 32-bit PRNGs for the spatial-diagnostics permutation test (design 2.5).
-// Everything works on uint32 values held in JS numbers; Math.imul and `>>> 0` keep the
-// arithmetic exact, so the streams are reproducible across platforms and reimplementations.
+// Deterministic 32-bit PRNGs for the spatial-diagnostics permutation test
+// (see docs/geo-scoring/spatial-diagnostics.md#conditional-permutation-test). Everything works on
+// uint32 values held in JS numbers; Math.imul and `>>> 0` keep the arithmetic exact, so the streams
+// are reproducible across platforms and reimplementations.
 
 // A module-level alias: inside a vm context (Jest) every `Math.imul` is a slow global lookup
 // through the contextified global (~40× slower); plain Node is unaffected either way.
@@ -105,9 +106,10 @@ export class Xoshiro128StarStar {
 }
 
 /**
- * The per-metro stream of design 2.5: xoshiro128** whose four state words are the first four
- * outputs (s0, s1, s2, s3 in that order) of SplitMix32 seeded with (seed XOR fnv1a(metroSlug)).
- * Each metro gets its own stream, so adding a metro never changes another metro's p-values.
+ * The per-metro stream of the permutation test: xoshiro128** whose four state words are the first
+ * four outputs (s0, s1, s2, s3 in that order) of SplitMix32 seeded with (seed XOR
+ * fnv1a(metroSlug)). Each metro gets its own stream, so adding a metro never changes another
+ * metro's p-values.
  */
 export function metroRng(seed: number, metroSlug: string): Xoshiro128StarStar {
   const mixer = new SplitMix32((seed ^ fnv1a(metroSlug)) >>> 0);

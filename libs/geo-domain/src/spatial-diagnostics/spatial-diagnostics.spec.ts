@@ -155,7 +155,7 @@ describe('computeSpatialDiagnostics edge cases', () => {
 });
 
 describe('computeSpatialDiagnostics at metro scale', () => {
-  it('handles a ~15k-cell metro with R = 999 (design cost n·R·k̄ ≈ 9×10⁷ draws)', () => {
+  it('handles a ~15k-cell metro with R = 999 (n·R·k̄ ≈ 9×10⁷ draws)', () => {
     // Radius 70: 1 + 3·70·71 = 14,911 cells. Composite: a downtown bump plus deterministic noise.
     const disk = gridDisk(CENTRE, 70);
     const cells = disk.map((h3Index, i) => {

@@ -1,6 +1,7 @@
-// One metro's spatial-diagnostics run (design 2.5) as a pure function: H3 neighbourhoods,
-// Local Moran's I with conditional-permutation p-values, BH q-values, TDA_DONUT and the
-// confidence-shrunk experimental composite. The caller loads the cells and stores the rows.
+// One metro's spatial-diagnostics run (see docs/geo-scoring/spatial-diagnostics.md) as a pure
+// function: H3 neighbourhoods, Local Moran's I with conditional-permutation p-values, BH q-values,
+// TDA_DONUT and the confidence-shrunk experimental composite. The caller loads the cells and stores
+// the rows.
 import { gridDisk } from 'h3-js';
 import { benjaminiHochberg } from './benjamini-hochberg';
 import {
@@ -30,7 +31,7 @@ export interface SpatialDiagnosticsInput {
   readonly cells: readonly SpatialDiagnosticsCell[];
   /** R (config MORAN_PERMUTATIONS); default 999. */
   readonly permutations?: number;
-  /** Config MORAN_SEED (design default 20240601). */
+  /** Config MORAN_SEED (default 20240601). */
   readonly seed: number;
   /** p threshold for a quadrant cluster_type; default 0.05. */
   readonly significance?: number;

@@ -1,6 +1,7 @@
-// TDA_DONUT detection (design 2.5): a cell whose complete ring of six scored neighbours stays
-// above the metro median while the centre sits below it — a single-cell hole in the
-// superlevel-set filtration whose 1-cycle lives from y_c up to the ring's minimum.
+// TDA_DONUT detection (see docs/geo-scoring/spatial-diagnostics.md#tda_donut): a cell whose
+// complete ring of six scored neighbours stays above the metro median while the centre sits below
+// it — a single-cell hole in the superlevel-set filtration whose 1-cycle lives from y_c up to the
+// ring's minimum.
 import { roundTo } from './rounding';
 
 export const DONUT_MIN_PERSISTENCE = 15;

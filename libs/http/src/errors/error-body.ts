@@ -29,7 +29,10 @@ export function openAiErrorType(status: number): string {
   return OPENAI_TYPES[status] ?? (status >= 500 ? 'api_error' : 'invalid_request_error');
 }
 
-/** proxy-admin: `{ "error": { "message", "type", "code" } }` (OpenAI style, DESIGN section 3). */
+/**
+ * proxy-admin: `{ "error": { "message", "type", "code" } }`, OpenAI style
+ * (see docs/decisions/0002-error-bodies-and-validation.md#decision).
+ */
 export const openAiErrorBody: ErrorBodyFormat = (e) => ({
   error: {
     message: e.message,

@@ -15,7 +15,10 @@ export interface LoggingOptions {
 
 const DEFAULT_QUIET_PATHS = ['/healthz', '/readyz', '/metrics'];
 
-/** JSON logs with a request id per request and secrets redacted (DESIGN section 2). */
+/**
+ * JSON logs with a request id per request and secrets redacted
+ * (see docs/runtime.md#logging-and-request-ids).
+ */
 export function createLoggerModule(options: LoggingOptions): DynamicModule {
   const quiet = new Set(options.quietPaths ?? DEFAULT_QUIET_PATHS);
   return LoggerModule.forRoot({

@@ -2,7 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SIGNAL_GROUPS, SignalGroup } from '@platform/geo-domain';
 
-/** One current `default`-profile score row with the cell's geography (design 1.2). */
+/**
+ * One current `default`-profile score row with the cell's geography
+ * (see docs/geo-scoring/data-model.md#scores).
+ */
 export type CellScoreRow = {
   h3_index: string;
   metro_slug: string;

@@ -2,7 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { FlowRow, TractNameParts } from '@platform/geo-domain';
 
-/** commuter_flows SQL (design 2.4); both sides are served by the (year, <end>, workers) indexes. */
+/**
+ * commuter_flows SQL (see docs/geo-scoring/analytics.md#commuter-flows); both sides are served by
+ * the (year, <end>, workers) indexes.
+ */
 @Injectable()
 export class CommuterFlowsRepository {
   constructor(private readonly dataSource: DataSource) {}

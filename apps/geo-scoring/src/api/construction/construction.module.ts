@@ -3,7 +3,10 @@ import { ConstructionController } from './construction.controller';
 import { ConstructionRepository } from './construction.repository';
 import { ConstructionService } from './construction.service';
 
-/** GET /api/construction (design 2.8): detected construction sites. MetrosRepository is global. */
+/**
+ * GET /api/construction (see docs/geo-scoring/analytics.md#construction): detected construction
+ * sites. MetrosRepository is global.
+ */
 @Module({
   controllers: [ConstructionController],
   providers: [ConstructionService, ConstructionRepository],

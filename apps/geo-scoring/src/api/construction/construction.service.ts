@@ -6,7 +6,7 @@ import { ConstructionQueryDto } from './dto/construction-query.dto';
 import { ConstructionResponse } from './dto/construction.response';
 import { ConstructionRepository } from './construction.repository';
 
-/** GET /api/construction (design 2.8 construction). */
+/** GET /api/construction (see docs/geo-scoring/analytics.md#construction). */
 @Injectable()
 export class ConstructionService {
   constructor(
@@ -20,7 +20,7 @@ export class ConstructionService {
     const metro = await this.metros.require(query.metro_slug);
     const { total, detections } = await this.repository.detections({
       metro: metro.slug,
-      // The last `days` UTC calendar days including today (design 0).
+      // The last `days` UTC calendar days including today.
       from: addDays(today, -(query.days - 1)),
       to: today,
       minAreaSqft: query.min_area_sqft,

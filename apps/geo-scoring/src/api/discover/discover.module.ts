@@ -3,7 +3,10 @@ import { DiscoverController } from './discover.controller';
 import { DiscoverRepository } from './discover.repository';
 import { DiscoverService } from './discover.service';
 
-/** GET /api/discover (design 2.8). MetrosRepository comes from the global MetrosModule. */
+/**
+ * GET /api/discover (see docs/geo-scoring/analytics.md#discover). MetrosRepository comes from the
+ * global MetrosModule.
+ */
 @Module({
   controllers: [DiscoverController],
   providers: [DiscoverRepository, DiscoverService],

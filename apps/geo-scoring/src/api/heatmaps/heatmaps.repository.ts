@@ -8,9 +8,9 @@ export interface HeatmapHexRow {
 }
 
 /**
- * Heatmap SQL (design 1.5): only the res-5 daily rollups are read, never raw records, so the cost
- * is ~85 hexes × 90 days whatever the raw volume. Ordered by h3 in byte order (lowercase hex, so
- * numeric order) independent of the database collation.
+ * Heatmap SQL (see docs/geo-scoring/analytics.md#heatmaps): only the res-5 daily rollups are read,
+ * never raw records, so the cost is ~85 hexes × 90 days whatever the raw volume. Ordered by h3 in
+ * byte order (lowercase hex, so numeric order) independent of the database collation.
  */
 @Injectable()
 export class HeatmapsRepository {

@@ -6,7 +6,7 @@ import { addDays, round2, roundTo } from '@platform/geo-domain';
 import { HeatmapCollection, HeatmapFeature } from './dto/heatmap.response';
 import { HeatmapHexRow, HeatmapsRepository } from './heatmaps.repository';
 
-/** Both heatmaps cover the last 90 UTC days including today (design 3.3). */
+/** Both heatmaps cover the last 90 UTC days including today. */
 export const HEATMAP_WINDOW_DAYS = 90;
 export const HEATMAP_PARENT_RES = 5;
 export const HEATMAP_DIMENSIONS = ['crime'] as const;
@@ -76,8 +76,9 @@ export class HeatmapsService {
   }
 
   /**
-   * A failing rollup query is the spec's "backend query failed": 500 heatmap_query_failed. An
-   * exhausted pool is not a failed query: it stays the platform's 503 + Retry-After.
+   * A failing rollup query is 500 heatmap_query_failed
+   * (see docs/geo-scoring/analytics.md#heatmaps). An exhausted pool is not a failed query: it stays
+   * the platform's 503 + Retry-After.
    */
   private async query(
     name: string,

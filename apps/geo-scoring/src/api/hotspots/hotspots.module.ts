@@ -3,7 +3,10 @@ import { HotspotsController } from './hotspots.controller';
 import { HotspotsRepository } from './hotspots.repository';
 import { HotspotsService } from './hotspots.service';
 
-/** GET /api/permits/hotspots and /api/crime/hotspots (design 2.3). MetrosRepository is global. */
+/**
+ * GET /api/permits/hotspots and /api/crime/hotspots (see docs/geo-scoring/analytics.md#hotspots).
+ * MetrosRepository is global.
+ */
 @Module({
   controllers: [HotspotsController],
   providers: [HotspotsRepository, HotspotsService],

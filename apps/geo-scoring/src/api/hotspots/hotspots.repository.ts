@@ -27,9 +27,9 @@ export interface CrimeHotspotRow {
 }
 
 /**
- * Hotspot SQL (design 2.3). Permits read raw `permits` rows (indexed by metro and filed_date);
- * crime reads only the `crime_daily_r8` rollup. Index order uses COLLATE "C" so ties break in
- * byte (numeric hex) order whatever the database collation.
+ * Hotspot SQL (see docs/geo-scoring/analytics.md#hotspots). Permits read raw `permits` rows
+ * (indexed by metro and filed_date); crime reads only the `crime_daily_r8` rollup. Index order uses
+ * COLLATE "C" so ties break in byte (numeric hex) order whatever the database collation.
  */
 @Injectable()
 export class HotspotsRepository {
@@ -102,7 +102,7 @@ export class HotspotsRepository {
            ORDER BY incident_count DESC, h3_index COLLATE "C"
            LIMIT $5
          ), top_categories AS (
-           -- Most incidents; ties property > violent > other (design 2.3).
+           -- Most incidents; ties property > violent > other.
            SELECT DISTINCT ON (w.h3_index) w.h3_index, w.category
            FROM windowed w JOIN top_cells USING (h3_index)
            GROUP BY w.h3_index, w.category

@@ -7,7 +7,7 @@ import { CrimeHotspotsQuery, PermitHotspotsQuery } from './dto/hotspots.query';
 import { CrimeHotspotsResponse, PermitHotspotsResponse } from './dto/hotspots.response';
 import { HotspotsRepository } from './hotspots.repository';
 
-/** per_capita_rate is null below this many residents (design 2.3, like safety_environment). */
+/** per_capita_rate is null below this many residents, like safety_environment. */
 export const MIN_POPULATION = 100;
 
 /** Incidents per 1,000 residents, not annualised; null for (nearly) empty cells. */

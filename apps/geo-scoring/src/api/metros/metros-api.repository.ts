@@ -19,7 +19,8 @@ export class MetrosApiRepository {
 
   /**
    * scored_count counts cells with a non-null composite: the population that the composite tier
-   * distribution and discover see, so Σ buckets = scored_count (acceptance check 1).
+   * distribution and discover see, so Σ buckets = scored_count
+   * (see docs/geo-scoring/analytics.md#metro-tier-distribution).
    */
   listWithCounts(): Promise<MetroSummaryRow[]> {
     return this.dataSource.query(

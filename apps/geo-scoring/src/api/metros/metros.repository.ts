@@ -19,7 +19,7 @@ export function metroNotFound(slug: string): ApiError {
   return new ApiError(404, 'metro_not_found', `No metro with slug "${slug}"`);
 }
 
-/** Lookups every metro-scoped route shares (design 3.2: an unknown metro is 404 metro_not_found). */
+/** Lookups every metro-scoped route shares; an unknown metro is 404 metro_not_found. */
 @Injectable()
 export class MetrosRepository {
   constructor(private readonly dataSource: DataSource) {}

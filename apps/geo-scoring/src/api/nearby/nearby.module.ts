@@ -3,7 +3,7 @@ import { NearbyController } from './nearby.controller';
 import { NearbyRepository } from './nearby.repository';
 import { NearbyService } from './nearby.service';
 
-/** GET /api/nearby (design 2.8): records around a point. */
+/** GET /api/nearby (see docs/geo-scoring/analytics.md#nearby): records around a point. */
 @Module({
   controllers: [NearbyController],
   providers: [NearbyService, NearbyRepository],

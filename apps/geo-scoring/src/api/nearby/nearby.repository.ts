@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { sqlHaversine } from '@platform/geo-domain';
 
-/** The record types of /api/nearby, in response order (activity events are excluded: design 2.8). */
+/** The record types of /api/nearby, in response order (activity events are telemetry, excluded). */
 export const NEARBY_TYPES = [
   'permits',
   'crime_incidents',
@@ -116,7 +116,10 @@ function sql(query: TypeQuery): string {
     ORDER BY n.sort_at DESC, n.id DESC`;
 }
 
-/** Records around a point (design 2.8 nearby): the one read route that reads raw records. */
+/**
+ * Records around a point (see docs/geo-scoring/analytics.md#nearby): the one read route that reads
+ * raw records.
+ */
 @Injectable()
 export class NearbyRepository {
   constructor(private readonly dataSource: DataSource) {}

@@ -13,7 +13,10 @@ import {
 } from './dto/nearby.response';
 import { NearbyRepository, NearbyRow, NearbySearch } from './nearby.repository';
 
-/** Design 2.8 nearby: the radius, the ring of candidate cells that covers it, the windows. */
+/**
+ * The radius, the ring of candidate cells that covers it, the windows
+ * (see docs/geo-scoring/analytics.md#nearby).
+ */
 export const NEARBY_RADIUS_M = 1000;
 /** k = 2 covers ≥ 1,258 m from any point of the centre cell in every metro; k = 1 only ~480 m. */
 export const NEARBY_DISK_K = 2;
@@ -75,7 +78,7 @@ const toConstructionDetection = (r: NearbyRow): NearbyConstructionDetection => (
 /** Every record in range, whatever the LIMIT left of the rows. */
 const countOf = (rows: NearbyRow[]): number => (rows.length === 0 ? 0 : Number(rows[0].total));
 
-/** GET /api/nearby (design 2.8 nearby, 3.3 shape). */
+/** GET /api/nearby (see docs/geo-scoring/analytics.md#nearby). */
 @Injectable()
 export class NearbyService {
   constructor(
@@ -92,7 +95,7 @@ export class NearbyService {
       lat,
       lng,
       radiusM: NEARBY_RADIUS_M,
-      // The last 365 UTC calendar days including today (design 0).
+      // The last 365 UTC calendar days including today.
       from: addDays(today, -(NEARBY_WINDOW_DAYS - 1)),
       to: today,
       limit: NEARBY_RECENT,

@@ -3,7 +3,7 @@ import { PortsController } from './ports.controller';
 import { PortsRepository } from './ports.repository';
 import { PortsService } from './ports.service';
 
-/** GET /api/ports (design 2.8): monthly port volumes. */
+/** GET /api/ports (see docs/geo-scoring/analytics.md#ports): monthly port volumes. */
 @Module({
   controllers: [PortsController],
   providers: [PortsService, PortsRepository],

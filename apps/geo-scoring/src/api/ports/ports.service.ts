@@ -14,7 +14,7 @@ export function yoyChangePct(
   return round2(((latest - yearBefore) / yearBefore) * 100);
 }
 
-/** GET /api/ports (design 2.8 ports). */
+/** GET /api/ports (see docs/geo-scoring/analytics.md#ports). */
 @Injectable()
 export class PortsService {
   constructor(private readonly repository: PortsRepository) {}

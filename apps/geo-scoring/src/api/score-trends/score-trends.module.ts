@@ -3,7 +3,7 @@ import { ScoreTrendsController } from './score-trends.controller';
 import { ScoreTrendsRepository } from './score-trends.repository';
 import { ScoreTrendsService } from './score-trends.service';
 
-/** GET /api/score-trends (design 2.8, 3.3). */
+/** GET /api/score-trends (see docs/geo-scoring/analytics.md#score-trends). */
 @Module({
   controllers: [ScoreTrendsController],
   providers: [ScoreTrendsRepository, ScoreTrendsService],

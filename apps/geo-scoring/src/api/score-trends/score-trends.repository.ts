@@ -25,7 +25,7 @@ export interface DateRange {
 export class ScoreTrendsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Written by each score refresh (design 1.2): one row per metro, profile and snapshot date. */
+  /** Written by each score refresh: one row per metro, profile and snapshot date. */
   metroTrend(metro: string, profile: string, range: DateRange): Promise<MetroTrendRow[]> {
     return this.dataSource.query(
       `SELECT to_char(snapshot_date, 'YYYY-MM-DD') AS date, avg_composite, cells

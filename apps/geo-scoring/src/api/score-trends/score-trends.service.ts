@@ -8,7 +8,7 @@ import { ScoreTrendsQuery } from './dto/score-trends.query';
 import { CellTrendResponse, MetroTrendResponse } from './dto/score-trends.response';
 import { DateRange, ScoreTrendsRepository } from './score-trends.repository';
 
-/** `days=N` = the last N UTC calendar days including today (design 0). */
+/** `days=N` = the last N UTC calendar days including today. */
 export function trendWindow(days: number, today: string): DateRange {
   return { from: addDays(today, -(days - 1)), to: today };
 }

@@ -16,7 +16,7 @@ export class SimilarCellsController {
   @ApiOperation({
     summary: 'Look-alike cells of a source cell (exact cosine search)',
     description:
-      'Exact search over every current res-8 score (design 2.7). Excludes the source, cells ' +
+      'Exact search over every current res-8 score. Excludes the source, cells ' +
       'lacking the vector(s) the mode needs, and other metros when sameMetroOnly. Ordered ' +
       'similarity DESC, h3_index ASC. A source that cannot be compared answers 200 with ' +
       'found=false and a reason. Rate limit: 30/min per client IP.',

@@ -11,8 +11,9 @@ import {
 } from './similar-index.refresher';
 
 /**
- * POST /api/cells/similar (design 2.7): an in-memory exact index per replica, built before the
- * app listens and rebuilt on `geo:scores-refreshed` / `geo:embeddings-updated` and by a poll.
+ * POST /api/cells/similar (see docs/geo-scoring/similar-cells.md): an in-memory exact index per
+ * replica, built before the app listens and rebuilt on `geo:scores-refreshed` /
+ * `geo:embeddings-updated` and by a poll.
  */
 @Module({
   controllers: [SimilarCellsController],

@@ -16,7 +16,10 @@ interface IndexRow {
   [signal: string]: unknown;
 }
 
-/** Reads what the in-memory look-alike index is built from (design 2.7). */
+/**
+ * Reads what the in-memory look-alike index is built from
+ * (see docs/geo-scoring/similar-cells.md#index-lifecycle).
+ */
 @Injectable()
 export class SimilarCellsRepository {
   constructor(private readonly dataSource: DataSource) {}

@@ -28,11 +28,12 @@ export interface SimilarIndexRefresherOptions {
 }
 
 /**
- * Owns the replica's current SimilarityIndex (design 2.7): built before the app listens, rebuilt
+ * Owns the replica's current SimilarityIndex
+ * (see docs/geo-scoring/similar-cells.md#index-lifecycle): built before the app listens, rebuilt
  * off the request path when a refresh or an embeddings change is announced on Redis, or when the
- * poll sees a newer succeeded score run (a message missed while disconnected). A rebuild builds
- * a whole new index and swaps the reference, so a request always sees one consistent index and
- * never waits. Rebuild requests arriving during a rebuild collapse into one more rebuild.
+ * poll sees a newer succeeded score run (a message missed while disconnected). A rebuild builds a
+ * whole new index and swaps the reference, so a request always sees one consistent index and never
+ * waits. Rebuild requests arriving during a rebuild collapse into one more rebuild.
  */
 @Injectable()
 export class SimilarIndexRefresher implements OnApplicationBootstrap, OnModuleDestroy {

@@ -4,7 +4,10 @@ import { SpatialOutliersController } from './spatial-outliers.controller';
 import { SpatialOutliersRepository } from './spatial-outliers.repository';
 import { SpatialOutliersService } from './spatial-outliers.service';
 
-/** GET /api/v1/spatial-diagnostics (design 2.5, 3.3); API-key authenticated. */
+/**
+ * GET /api/v1/spatial-diagnostics (see docs/geo-scoring/spatial-diagnostics.md#route); API-key
+ * authenticated.
+ */
 @Module({
   imports: [ApiKeysModule],
   controllers: [SpatialOutliersController],

@@ -9,7 +9,7 @@ import {
 } from './dto/spatial-diagnostics.response';
 import { DiagnosticsRunRow, SpatialOutliersRepository } from './spatial-outliers.repository';
 
-/** Without `type` the route lists the spatial outliers proper (spec), never donuts or clusters. */
+/** Without `type` the route lists the spatial outliers proper (HL, LH), never donuts or HH/LL. */
 export const DEFAULT_CLUSTER_TYPES: readonly ClusterType[] = ['HL', 'LH'];
 
 /** The value shared by every run, or null when they differ (or there is none). */
@@ -78,7 +78,7 @@ export class SpatialOutliersService {
           z: row.z,
           spatial_lag: row.spatial_lag,
           neighbors: row.neighbors,
-          // Stored for every cell with a complete ring; reported for donuts only (design 3.3).
+          // Stored for every cell with a complete ring; reported for donuts only.
           persistence: row.cluster_type === 'TDA_DONUT' ? row.persistence : null,
         },
       })),

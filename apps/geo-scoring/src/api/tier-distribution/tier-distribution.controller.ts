@@ -17,7 +17,7 @@ export class TierDistributionController {
   @ApiOperation({
     summary: "Tier buckets of a metro's current scores for one signal",
     description:
-      'Buckets per design 2.2 (prime ≥ 80, strong 60–80, solid 40–60, watch 20–40, elevated < 20, ' +
+      'Tier buckets (prime ≥ 80, strong 60–80, solid 40–60, watch 20–40, elevated < 20, ' +
       'half-open); cells whose signal is null are excluded; total = Σ buckets.',
   })
   @ApiOkResponse({ type: TierDistributionResponse })

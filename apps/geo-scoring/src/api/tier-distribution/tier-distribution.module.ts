@@ -3,7 +3,7 @@ import { TierDistributionController } from './tier-distribution.controller';
 import { TierDistributionRepository } from './tier-distribution.repository';
 import { TierDistributionService } from './tier-distribution.service';
 
-/** GET /api/metro-tier-distribution (design 2.8, acceptance check 1). */
+/** GET /api/metro-tier-distribution (see docs/geo-scoring/analytics.md#metro-tier-distribution). */
 @Module({
   controllers: [TierDistributionController],
   providers: [TierDistributionRepository, TierDistributionService],

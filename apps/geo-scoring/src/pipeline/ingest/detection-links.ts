@@ -1,6 +1,7 @@
-// Recomputes nearest_permit_id of stored detections near just-upserted permits (design 2.8): a
-// new permit can be closer than the current link, and a moved or re-dated permit can stop
-// qualifying, so every detection in range of the chunk's permits (or linked to one) is redone.
+// Recomputes nearest_permit_id of stored detections near just-upserted permits
+// (see docs/geo-scoring/analytics.md#construction): a new permit can be closer than the current
+// link, and a moved or re-dated permit can stop qualifying, so every detection in range of the
+// chunk's permits (or linked to one) is redone.
 import { diskUnion, nearestPermit, permitsByCell } from '@platform/geo-domain';
 import { PermitLinksRepository } from './permit-links.repository';
 

@@ -1,5 +1,6 @@
 // Metro geometry writes of the ingest: metros, their generated cells, and the precomputed
-// cells.location_name (design 2.8 discover: nearest neighbourhood or suburb within 5 km).
+// cells.location_name (the nearest neighbourhood or suburb within 5 km; see
+// docs/geo-scoring/data-model.md#reference-and-geography).
 import { Injectable } from '@nestjs/common';
 import { cellToLatLng, cellToParent } from 'h3-js';
 import { sqlHaversine } from '@platform/geo-domain';

@@ -1,5 +1,5 @@
-// Bearer INGEST_TOKEN on /internal/ingest (design 3.2, 3.7): compared in constant time over
-// SHA-256 digests; no token configured means ingestion is switched off (503).
+// Bearer INGEST_TOKEN on /internal/ingest (see docs/geo-scoring/ingestion.md#route): compared in
+// constant time over SHA-256 digests; no token configured means ingestion is switched off (503).
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { digestEquals, extractBearerToken } from '@platform/auth';
 import { GeoScoringConfig } from '@platform/config';

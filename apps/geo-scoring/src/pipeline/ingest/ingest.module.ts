@@ -10,7 +10,10 @@ import { PermitLinksRepository } from './permit-links.repository';
 import { PointLocator } from './point-locator';
 import { RollupDeltasRepository } from './rollup-deltas.repository';
 
-/** POST /internal/ingest/{dataset} (design 3.7). IngestFollowUps comes from JobsModule (global). */
+/**
+ * POST /internal/ingest/{dataset} (see docs/geo-scoring/ingestion.md). IngestFollowUps comes from
+ * JobsModule (global).
+ */
 @Module({
   controllers: [IngestController],
   providers: [

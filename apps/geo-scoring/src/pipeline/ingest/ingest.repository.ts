@@ -1,4 +1,4 @@
-// The ingest_batches audit trail (design 1.4, 3.7).
+// The ingest_batches audit trail: one row per ingest request with its counts.
 import { Inject, Injectable } from '@nestjs/common';
 import { firstRow } from '@platform/database';
 import type { SqlRunner } from '@platform/database';

@@ -1,5 +1,6 @@
-// POST /internal/ingest/{dataset} (design 3.7): validate every line, locate records on the metro
-// cells, and commit good lines in transactions of at most 5,000 rows. Jobs are told after commit.
+// POST /internal/ingest/{dataset} (see docs/geo-scoring/ingestion.md): validate every line, locate
+// records on the metro cells, and commit good lines in transactions of at most 5,000 rows. Jobs are
+// told after commit.
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock } from '@platform/clock';
 import { ApiError } from '@platform/http';

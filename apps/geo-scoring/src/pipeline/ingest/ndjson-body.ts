@@ -1,6 +1,7 @@
-// Streams an NDJSON request body (design 3.7): optional gzip, at most 64 MB decompressed and
-// 50,000 non-blank lines. The platform's JSON parser only takes application/json, so this route
-// reads the raw stream itself and the 256 kB limit of other routes stays as it is.
+// Streams an NDJSON request body (see docs/geo-scoring/ingestion.md#route): optional gzip, at most
+// 64 MB decompressed and 50,000 non-blank lines. The platform's JSON parser only takes
+// application/json, so this route reads the raw stream itself and the 256 kB limit of other routes
+// stays as it is.
 import { ApiError } from '@platform/http';
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';

@@ -1,5 +1,6 @@
-// The webhook outbox written inside the triggering transaction (design 3.5): one event row and
-// one pending delivery per active subscribed webhook. No subscriber, no rows.
+// The webhook outbox written inside the triggering transaction
+// (see docs/geo-scoring/webhook-events.md#outbox): one event row and one pending delivery per
+// active subscribed webhook. No subscriber, no rows.
 import { Injectable } from '@nestjs/common';
 import { ulid } from 'ulid';
 import { TransactionalRepository } from '../../platform/database/transactional-repository';

@@ -1,4 +1,5 @@
-// Reads and writes behind the nearest-permit link of construction detections (design 2.8).
+// Reads and writes behind the nearest-permit link of construction detections
+// (see docs/geo-scoring/analytics.md#construction).
 import { Injectable } from '@nestjs/common';
 import { DetectionPoint, PermitPoint } from '@platform/geo-domain';
 import { TransactionalRepository } from '../../platform/database/transactional-repository';

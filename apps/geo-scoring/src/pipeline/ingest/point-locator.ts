@@ -1,4 +1,4 @@
-// Which metro a point belongs to (design 3.7): the metro that owns the point's res-8 cell in
+// Which metro a point belongs to: the metro that owns the point's res-8 cell in
 // `cells`. A point whose cell belongs to no metro is outside every metro, whatever its distance
 // to a centre, so water exclusions and radius edges follow the generated cells exactly.
 import { Inject, Injectable } from '@nestjs/common';

@@ -1,7 +1,7 @@
-// Applies rollup deltas (rollup-delta.ts) inside the ingest transaction (design 1.5). Existing
-// rows move by the signed delta (floored at 0); missing rows are created from the positive part
-// only. A negative result can only come from rollups already out of step with the raw rows,
-// which rollup-reconcile repairs.
+// Applies rollup deltas (rollup-delta.ts) inside the ingest transaction
+// (see docs/geo-scoring/ingestion.md#transactions-and-counts). Existing rows move by the signed
+// delta (floored at 0); missing rows are created from the positive part only. A negative result can
+// only come from rollups already out of step with the raw rows, which rollup-reconcile repairs.
 import { Injectable } from '@nestjs/common';
 import {
   ActivityContribution,

@@ -22,7 +22,7 @@ export interface TierChange {
   version: string;
 }
 
-/** SQL of the daily licence-tiers job (design 1.5). */
+/** SQL of the daily licence-tiers job. */
 @Injectable()
 export class LicenceTiersRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}

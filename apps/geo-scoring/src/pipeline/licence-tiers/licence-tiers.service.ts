@@ -29,11 +29,11 @@ export interface LicenceTiersResult {
 }
 
 /**
- * The daily licence-tiers job (design 1.5, tiers of 2.8). Ingest computes a licence's tier on
- * insert from the licences already stored, so (1) nothing turns Dormant when a close_date
- * later passes, and (2) a licence loaded late with an earlier occurred_at is a prior of later
- * licences nearby whose tiers were computed without it. Both are fixed here with the same pure
- * rules as ingest (pioneerTier, countsAsPrior).
+ * The daily licence-tiers job (see docs/geo-scoring/analytics.md#pioneer-tier). Ingest computes a
+ * licence's tier on insert from the licences already stored, so (1) nothing turns Dormant when a
+ * close_date later passes, and (2) a licence loaded late with an earlier occurred_at is a prior of
+ * later licences nearby whose tiers were computed without it. Both are fixed here with the same
+ * pure rules as ingest (pioneerTier, countsAsPrior).
  */
 @Injectable()
 export class LicenceTiersService {

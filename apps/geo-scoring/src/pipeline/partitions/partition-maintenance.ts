@@ -1,7 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MonthPartition, PartitionsRepository } from './partitions.repository';
 
-/** Partitioned tables and how long their rows are kept (design 1.5). */
+/**
+ * Partitioned tables and how long their rows are kept
+ * (see docs/geo-scoring/jobs.md#partitions-and-retention).
+ */
 export const PARTITIONED_TABLES: readonly { parent: string; retention: Retention }[] = [
   { parent: 'activity_events', retention: { days: 400 } },
   { parent: 'score_snapshots', retention: { years: 2 } },

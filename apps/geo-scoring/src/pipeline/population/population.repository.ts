@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
-/** The cell_population materialized view (residents per cell, design 1.1). */
+/** The cell_population materialized view (residents per cell). */
 @Injectable()
 export class PopulationRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
-/** How long operational rows are kept (design 1.5). */
+/** How long operational rows are kept (see docs/geo-scoring/jobs.md#partitions-and-retention). */
 export const WEBHOOK_RETENTION_DAYS = 30;
 export const DIAGNOSTICS_RETENTION_DAYS = 7;
 

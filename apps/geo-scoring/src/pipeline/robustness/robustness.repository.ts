@@ -1,5 +1,6 @@
-// SQL of the robustness classifier (design 2.6): the res-8 scores beside their res-7 parents in,
-// classes out (one unnest() UPDATE), plus the robustness_runs bookkeeping.
+// SQL of the robustness classifier (see docs/geo-scoring/scoring-engine.md#robustness-classifier):
+// the res-8 scores beside their res-7 parents in, classes out (one unnest() UPDATE), plus the
+// robustness_runs bookkeeping.
 import { SIGNAL_GROUPS, SignalVector } from '@platform/geo-domain';
 import { Injectable } from '@nestjs/common';
 import { rowsOf } from '@platform/database';

@@ -1,6 +1,7 @@
-// The robustness classifier job (design 2.6): every scored res-8 cell against its res-7 parent.
-// It re-runs after a material engine change (needsClassification) or on `tools geo classify`.
-// The seed and the CLI run it in-process (RobustnessModule).
+// The robustness classifier job (see docs/geo-scoring/scoring-engine.md#robustness-classifier):
+// every scored res-8 cell against its res-7 parent. It re-runs after a material engine change
+// (needsClassification) or on `tools geo classify`. The seed and the CLI run it in-process
+// (RobustnessModule).
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { classifyRobustness, engineFingerprint } from '@platform/geo-domain';

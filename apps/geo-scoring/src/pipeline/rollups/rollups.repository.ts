@@ -56,8 +56,9 @@ const DELETE_DAY = [
 const TABLES = ['activity_daily_r5', 'activity_daily_r8', 'crime_daily_r5', 'crime_daily_r8'];
 
 /**
- * Recomputes the four daily rollups (design 1.5) from activity_events and crime_incidents.
- * Ingestion keeps them current with `+=` upserts; this repairs drift and backfills.
+ * Recomputes the four daily rollups from activity_events and crime_incidents
+ * (see docs/geo-scoring/jobs.md#rollups). Ingestion keeps them current with `+=` upserts; this
+ * repairs drift and backfills.
  */
 @Injectable()
 export class RollupsRepository {

@@ -1,5 +1,6 @@
-// Set-based loading of the engine inputs of one metro as of D (design 2.1). Every window is
-// bounded above by D, so the seed can replay past days over data that runs beyond them.
+// Set-based loading of the engine inputs of one metro as of D
+// (see docs/geo-scoring/scoring-engine.md#inputs-and-windows). Every window is bounded above by D,
+// so the seed can replay past days over data that runs beyond them.
 import { LatLng, LoadedCell, LoadedTractShare, MetroLocations } from '@platform/geo-domain';
 import { Injectable } from '@nestjs/common';
 import { rowsOf } from '@platform/database';

@@ -1,5 +1,6 @@
-// score_runs bookkeeping and the bulk writes of one metro's refresh (design 1.2, 2.1, 3.5).
-// Every per-cell write is one statement over unnest()ed arrays, never one INSERT per cell.
+// score_runs bookkeeping and the bulk writes of one metro's refresh
+// (see docs/geo-scoring/scoring-engine.md#score-refresh). Every per-cell write is one statement
+// over unnest()ed arrays, never one INSERT per cell.
 import { CellScore, SIGNAL_GROUPS, ScoreChangedData } from '@platform/geo-domain';
 import { Injectable } from '@nestjs/common';
 import { rowsOf } from '@platform/database';
@@ -274,7 +275,10 @@ export class ScoreRefreshRepository extends TransactionalRepository {
     return rows.map((r) => r.id);
   }
 
-  /** Outbox rows (design 3.5): global events (owner_id null) and their pending deliveries. */
+  /**
+   * Outbox rows (see docs/geo-scoring/webhook-events.md#outbox): global events (owner_id null) and
+   * their pending deliveries.
+   */
   async insertOutbox(
     eventType: string,
     events: readonly { id: string; data: ScoreChangedData }[],

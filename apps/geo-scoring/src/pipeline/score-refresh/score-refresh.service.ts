@@ -1,6 +1,6 @@
-// The score refresh (design 2.1, 1.5 score-refresh, 3.5 score.changed): per metro, under an
-// advisory lock and in ONE transaction, load the engine inputs as of D, score res 8 and res 7,
-// then write current scores, snapshots of touched cells, the metro's daily trend point and the
+// The score refresh (see docs/geo-scoring/scoring-engine.md#score-refresh): per metro, under an
+// advisory lock and in ONE transaction, load the engine inputs as of D, score res 8 and res 7, then
+// write current scores, snapshots of touched cells, the metro's daily trend point and the
 // score.changed outbox. The seed replays days with it in-process (ScoreRefreshModule).
 import { monotonicFactory } from 'ulid';
 import { Inject, Injectable } from '@nestjs/common';
@@ -251,7 +251,7 @@ export class ScoreRefreshService {
     return { scored: scores8.length, touched: touched.length, deliveryIds };
   }
 
-  /** No subscriber, no rows (design 3.5). */
+  /** No subscriber, no rows. */
   private async writeOutbox(
     repository: ScoreRefreshRepository,
     changes: ReturnType<typeof decideScoreChanges>['changes'],

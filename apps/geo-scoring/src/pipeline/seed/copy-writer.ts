@@ -1,4 +1,4 @@
-// Bulk load through COPY FROM STDIN (text format) on a dedicated pg.Client (design 3.8).
+// Bulk load through COPY FROM STDIN (text format) on a dedicated pg.Client.
 import { once } from 'node:events';
 import type { Client } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';

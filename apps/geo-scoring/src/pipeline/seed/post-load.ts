@@ -1,6 +1,7 @@
-// After the COPY phase the seed runs the app's own code in process (design 3.8): rollup rebuild,
-// population refresh, the score-snapshot replay, the robustness classifier and the spatial
-// diagnostics of every metro. Nothing here enqueues jobs or delivers webhooks.
+// After the COPY phase the seed runs the app's own code in process
+// (see docs/geo-scoring/seed.md#post-load-pipeline): rollup rebuild, population refresh, the
+// score-snapshot replay, the robustness classifier and the spatial diagnostics of every metro.
+// Nothing here enqueues jobs or delivers webhooks.
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 

@@ -1,4 +1,5 @@
-// Seed profiles (design 3.8): which metros at which radius, how many records over which span.
+// Seed profiles (see docs/geo-scoring/seed.md#profiles): which metros at which radius, how many
+// records over which span.
 
 export type SeedProfileName = 'tiny' | 'standard' | 'large';
 

@@ -1,6 +1,6 @@
-// seedDatabase: the deterministic synthetic data set of design 3.8. Same (seed, profile, as-of)
-// → identical rows: every dataset draws from its own substream in a fixed order, and every
-// timestamp derives from the as-of date.
+// seedDatabase: the deterministic synthetic data set (see docs/geo-scoring/seed.md#determinism).
+// Same (seed, profile, as-of) → identical rows: every dataset draws from its own substream in a
+// fixed order, and every timestamp derives from the as-of date.
 import { createProgress, type ProgressMode } from '@platform/cli';
 import { Client } from 'pg';
 

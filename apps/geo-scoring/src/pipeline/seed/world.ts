@@ -1,6 +1,7 @@
-// The planted geography of one metro (design 3.8): cells, density fields, low-population zones
-// with busy park rings, Census-style tracts and the cell/tract split. Everything downstream
-// (records, flows, embeddings) samples from these fields, so Moran's I finds real structure.
+// The planted geography of one metro (see docs/geo-scoring/seed.md#generated-data): cells, density
+// fields, low-population zones with busy park rings, Census-style tracts and the cell/tract split.
+// Everything downstream (records, flows, embeddings) samples from these fields, so Moran's I finds
+// real structure.
 import { cellToLatLng, cellToParent, gridDisk, latLngToCell } from 'h3-js';
 
 import { metroCells, type MetroShape, Rng } from '@platform/geo-domain';

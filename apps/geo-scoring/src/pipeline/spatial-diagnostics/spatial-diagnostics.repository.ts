@@ -1,5 +1,6 @@
-// SQL of the spatial-diagnostics job (design 2.5): the metro's current res-8 scores in, one
-// run with its rows out. Rows are written with one unnest() statement.
+// SQL of the spatial-diagnostics job (see docs/geo-scoring/spatial-diagnostics.md#runs): the
+// metro's current res-8 scores in, one run with its rows out. Rows are written with one unnest()
+// statement.
 import { Injectable } from '@nestjs/common';
 import { rowsOf } from '@platform/database';
 import type { SpatialDiagnosticsCell, SpatialDiagnosticsRow } from '@platform/geo-domain';

@@ -1,7 +1,8 @@
-// The spatial-diagnostics job body (design 2.5), run per metro after each score refresh:
-// compute over the metro's current res-8 composites, then insert the rows, mark the run
-// succeeded and swap metros.current_diag_run_id in one transaction, so readers never see a
-// half-written run. The seed runs it in-process (SpatialDiagnosticsModule.withOptions).
+// The spatial-diagnostics job body (see docs/geo-scoring/spatial-diagnostics.md#runs), run per
+// metro after each score refresh: compute over the metro's current res-8 composites, then insert
+// the rows, mark the run succeeded and swap metros.current_diag_run_id in one transaction, so
+// readers never see a half-written run. The seed runs it in-process
+// (SpatialDiagnosticsModule.withOptions).
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SpatialDiagnosticsRepository } from './spatial-diagnostics.repository';

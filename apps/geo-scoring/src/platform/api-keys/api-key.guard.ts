@@ -21,10 +21,11 @@ function apiKeyRequired(): ApiError {
 }
 
 /**
- * Guards /api/v1 routes (design 3.2): 401 api_key_required without a Bearer key, else
- * invalid_api_key. It also enforces the apikey rate limit (design 3.4), because only here is it
- * known whether a key is real: a valid key counts against its own 600/min, and failed attempts
- * count per client IP, so made-up keys neither get fresh budgets nor unlimited database lookups.
+ * Guards /api/v1 routes (see docs/geo-scoring/read-routes.md#authentication): 401 api_key_required
+ * without a Bearer key, else invalid_api_key. It also enforces the apikey rate limit
+ * (see docs/geo-scoring/read-routes.md#rate-limits), because only here is it known whether a key is
+ * real: a valid key counts against its own 600/min, and failed attempts count per client IP, so
+ * made-up keys neither get fresh budgets nor unlimited database lookups.
  */
 @Injectable()
 export class ApiKeyGuard extends BearerTokenGuard<ApiKeyPrincipal> {

@@ -2,7 +2,10 @@ import { Module } from '@nestjs/common';
 import { ApiKeyGuard } from './api-key.guard';
 import { ApiKeysStoreModule } from './api-keys-store.module';
 
-/** API keys of /api/v1 (design 1.4, 3.2). Keys are created and revoked with `tools geo api-key`. */
+/**
+ * API keys of /api/v1 (see docs/geo-scoring/read-routes.md#authentication). Keys are created and
+ * revoked with `tools geo api-key`.
+ */
 @Module({
   imports: [ApiKeysStoreModule],
   providers: [ApiKeyGuard],

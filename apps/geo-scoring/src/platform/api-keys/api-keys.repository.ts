@@ -36,7 +36,7 @@ function toRecord(row: ApiKeyRow): ApiKeyRecord {
   };
 }
 
-/** SQL of the api_keys table (design 1.4). Only digests are stored, never keys. */
+/** SQL of the api_keys table. Only digests are stored, never keys. */
 @Injectable()
 export class ApiKeysRepository {
   constructor(private readonly dataSource: DataSource) {}

@@ -12,8 +12,10 @@ function defaultNoStore(_request: Request, response: Response, next: NextFunctio
 }
 
 /**
- * Cross-cutting rules of the public API (design 3.4): Redis-backed per-IP rate limits for routes
- * that declare @RateLimit (per-credential limits: see ApiKeyGuard), and Cache-Control: `private, no-store` unless a route opts into @EdgeCache.
+ * Cross-cutting rules of the public API
+ * (see docs/geo-scoring/read-routes.md#authentication-rate-limits-and-caching): Redis-backed per-IP
+ * rate limits for routes that declare @RateLimit (per-credential limits: see ApiKeyGuard), and
+ * Cache-Control: `private, no-store` unless a route opts into @EdgeCache.
  */
 @Global()
 @Module({

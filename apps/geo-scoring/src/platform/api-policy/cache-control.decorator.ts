@@ -1,6 +1,6 @@
 import { SetMetadata } from '@nestjs/common';
 
-/** Cache-Control of successful responses (design 3.4). */
+/** Cache-Control of successful responses (see docs/geo-scoring/read-routes.md#cache-control). */
 export const EDGE_CACHE_HEADERS = {
   /** Both heatmaps: an hour at the edge, a day stale while revalidating. */
   heatmap: 'public, s-maxage=3600, stale-while-revalidate=86400',

@@ -2,9 +2,10 @@ import { Injectable, PipeTransform } from '@nestjs/common';
 import { ApiError } from '@platform/http';
 
 /**
- * For routes without query parameters: any parameter is unknown, so 400 invalid_request (design
- * 3.1). An empty DTO class cannot do this: the global pipe's forbidUnknownValues refuses every
- * instance of a class without validation metadata, even an empty one.
+ * For routes without query parameters: any parameter is unknown, so 400 invalid_request
+ * (see docs/geo-scoring/read-routes.md#parameter-policy). An empty DTO class cannot do this: the
+ * global pipe's forbidUnknownValues refuses every instance of a class without validation metadata,
+ * even an empty one.
  */
 @Injectable()
 export class NoQueryParams implements PipeTransform<unknown, Record<string, never>> {

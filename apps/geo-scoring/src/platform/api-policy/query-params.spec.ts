@@ -22,7 +22,7 @@ function parse(query: Record<string, unknown>): { value: Query; errors: string[]
   return { value, errors };
 }
 
-describe('query parameter policy (design 3.1)', () => {
+describe('query parameter policy', () => {
   it('fills the default when absent and clamps out-of-range integers', () => {
     expect(parse({}).value.limit).toBe(25);
     expect(parse({ limit: '0' }).value.limit).toBe(1);

@@ -6,7 +6,8 @@ import { getResolution, isValidCell } from 'h3-js';
 import { METRO_SLUG_PATTERN, PORT_SLUG_PATTERN } from '@platform/geo-domain';
 
 // Query values arrive as strings. Only plain decimal integers are integers: "1e3", "12.0", "0x10",
-// " 5" and "" are refused rather than guessed at (design 3.1).
+// " 5" and "" are refused rather than guessed at
+// (see docs/geo-scoring/read-routes.md#parameter-policy).
 const INTEGER = /^[+-]?\d{1,15}$/;
 
 function toInteger(value: unknown): unknown {
@@ -16,8 +17,9 @@ function toInteger(value: unknown): unknown {
 }
 
 /**
- * A size or window parameter (design 3.1): absent → the default, out of range → clamped, anything
- * that is not an integer (including a repeated parameter) → 400 invalid_request.
+ * A size or window parameter (see docs/geo-scoring/read-routes.md#parameter-policy): absent → the
+ * default, out of range → clamped, anything that is not an integer (including a repeated parameter)
+ * → 400 invalid_request.
  */
 export function ClampedInt(options: {
   min: number;
@@ -84,7 +86,7 @@ export function IsRes8Cell(): PropertyDecorator {
 
 /**
  * A metro slug parameter. A value that cannot be a slug ("ATX", "", a repeated parameter) is a bad
- * request, 400 invalid_request (design 3.1); only a well-formed unknown slug is 404
+ * request, 400 invalid_request; only a well-formed unknown slug is 404
  * metro_not_found. Combine with IsOptional() for optional parameters. Swagger metadata is merged
  * into the property's own ApiProperty/ApiPropertyOptional.
  */

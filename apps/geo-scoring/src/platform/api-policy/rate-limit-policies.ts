@@ -1,4 +1,4 @@
-/** Fixed 60 s windows per policy and subject (design 3.4). */
+/** Fixed 60 s windows per policy and subject (see docs/geo-scoring/read-routes.md#rate-limits). */
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
 export const RATE_LIMIT_POLICIES = {

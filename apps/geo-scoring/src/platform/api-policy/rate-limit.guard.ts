@@ -7,7 +7,7 @@ import { IpRateLimitPolicy, RATE_LIMIT_POLICIES } from './rate-limit-policies';
 import { clientIp, enforceRateLimit } from './rate-limited.error';
 import { RateLimiter } from './rate-limiter';
 
-/** Applies the per-IP @RateLimit policies (design 3.4) to every route that declares one. */
+/** Applies the per-IP @RateLimit policies to every route that declares one. */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
   constructor(

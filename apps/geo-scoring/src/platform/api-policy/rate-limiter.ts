@@ -24,10 +24,10 @@ export interface RateLimitDecision {
 }
 
 /**
- * Fixed-window counters in Redis (design 3.4), so every replica counts against the same window.
- * Windows are minutes of the injected clock, like the X-RateLimit-Reset they announce. Fails
- * open: when Redis cannot answer, the request goes through (logged and counted) rather than
- * turning a cache outage into an API outage.
+ * Fixed-window counters in Redis (see docs/geo-scoring/read-routes.md#rate-limits), so every
+ * replica counts against the same window. Windows are minutes of the injected clock, like the
+ * X-RateLimit-Reset they announce. Fails open: when Redis cannot answer, the request goes through
+ * (logged and counted) rather than turning a cache outage into an API outage.
  */
 @Injectable()
 export class RateLimiter {

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ScoredCellDto } from './scored-cell.dto';
 
-/** GET /api/cells/{h3Index} (design 3.3 "added routes"). */
+/** GET /api/cells/{h3Index} (see docs/geo-scoring/analytics.md#metros-and-cells). */
 export class CellResponse extends ScoredCellDto {
   @ApiProperty({ type: String, nullable: true, description: 'Nearest named location, if any' })
   location_name!: string | null;

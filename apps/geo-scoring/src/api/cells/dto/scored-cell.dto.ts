@@ -31,7 +31,7 @@ export class ScoredCellDto extends SignalColumnsDto {
   @ApiProperty({
     enum: TIERS,
     nullable: true,
-    description: 'Tier of the composite (design 2.2); null when composite is null',
+    description: 'Tier of the composite; null when composite is null',
   })
   tier!: string | null;
 

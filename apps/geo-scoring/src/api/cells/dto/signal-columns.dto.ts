@@ -8,7 +8,10 @@ const signal = (description: string): Parameters<typeof ApiProperty>[0] => ({
   description: `${description}; 0..100, 2 decimals; null when the group does not apply to the cell`,
 });
 
-/** The eight signal-group columns (design 2.1), shared by every response that carries them. */
+/**
+ * The eight signal-group columns, shared by every response that carries them
+ * (see docs/geo-scoring/data-model.md#scores).
+ */
 export class SignalColumnsDto {
   @ApiProperty(signal('Business vitality'))
   business_vitality!: number | null;

@@ -13,7 +13,7 @@ export class ConstructionQueryDto {
   @ClampedInt({ min: 1, max: 365, default: 30 })
   days!: number;
 
-  /** Validated, not clamped (design 3.1). */
+  /** Validated, not clamped (see docs/geo-scoring/read-routes.md#parameter-policy). */
   @ApiPropertyOptional({
     type: 'integer',
     minimum: 0,

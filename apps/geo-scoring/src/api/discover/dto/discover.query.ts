@@ -6,7 +6,10 @@ import {
   OptionalIntInRange,
 } from '../../../platform/api-policy/query-params';
 
-/** GET /api/discover (design 2.8, 3.1). */
+/**
+ * GET /api/discover (see docs/geo-scoring/analytics.md#discover and
+ * docs/geo-scoring/read-routes.md#parameter-policy).
+ */
 export class DiscoverQuery {
   @ApiPropertyOptional({
     example: 'atx',

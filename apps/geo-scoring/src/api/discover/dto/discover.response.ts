@@ -14,7 +14,7 @@ export class DiscoverResult {
   @ApiProperty({ minimum: 0, maximum: 100, description: '2 decimals' })
   composite!: number;
 
-  @ApiProperty({ enum: TIERS, description: 'Tier of the composite (design 2.2)' })
+  @ApiProperty({ enum: TIERS, description: 'Tier of the composite' })
   tier!: string;
 
   @ApiProperty({ enum: ROBUSTNESS_CLASSES, nullable: true })

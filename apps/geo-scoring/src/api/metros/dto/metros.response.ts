@@ -32,7 +32,7 @@ export class MetroSummary {
   last_scored_at!: string | null;
 }
 
-/** GET /api/metros (design 3.3 "added routes"). */
+/** GET /api/metros (see docs/geo-scoring/analytics.md#metros-and-cells). */
 export class MetrosResponse {
   @ApiProperty({ type: [MetroSummary], description: 'Every metro, by slug' })
   metros!: MetroSummary[];

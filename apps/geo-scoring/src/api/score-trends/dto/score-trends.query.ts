@@ -4,10 +4,13 @@ import { IsIn, IsOptional } from 'class-validator';
 import { ClampedInt, IsMetroSlug, IsRes8Cell } from '../../../platform/api-policy/query-params';
 import { SCORE_PROFILE } from '../../../pipeline/score-refresh/score-refresh.repository';
 
-/** Scoring profiles with snapshots; engine-v1 writes only `default` (design 2.1). */
+/** Scoring profiles with snapshots; engine-v1 writes only `default`. */
 export const SCORE_PROFILES = [SCORE_PROFILE] as const;
 
-/** GET /api/score-trends (design 2.8, 3.3): exactly one of metro / h3_index. */
+/**
+ * GET /api/score-trends (see docs/geo-scoring/analytics.md#score-trends): exactly one of metro /
+ * h3_index.
+ */
 export class ScoreTrendsQuery {
   @ApiPropertyOptional({
     example: 'atx',

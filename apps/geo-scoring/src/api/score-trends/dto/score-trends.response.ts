@@ -14,7 +14,7 @@ export class MetroTrendPoint {
   cells!: number;
 }
 
-/** Metro mode (design 3.3 "metro trend"). */
+/** Metro mode (see docs/geo-scoring/analytics.md#score-trends). */
 export class MetroTrendResponse {
   @ApiProperty({ example: 'atx' })
   metro!: string;
@@ -49,7 +49,7 @@ export class CellSnapshot extends SignalColumnsDto {
   tier!: string | null;
 }
 
-/** Per-cell mode (design 3.3 "per-cell snapshot"). */
+/** Per-cell mode (see docs/geo-scoring/analytics.md#score-trends). */
 export class CellTrendResponse {
   @ApiProperty({ example: '882a100d2dfffff' })
   h3_index!: string;

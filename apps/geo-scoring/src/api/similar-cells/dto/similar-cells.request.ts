@@ -5,7 +5,10 @@ import { SimilarityMode } from '@platform/geo-domain';
 
 export const SIMILARITY_MODES: readonly SimilarityMode[] = ['score', 'satellite', 'blend'];
 
-/** Body of POST /api/cells/similar (design 2.7, 3.1); unknown fields are refused. */
+/**
+ * Body of POST /api/cells/similar (see docs/geo-scoring/similar-cells.md#request); unknown fields
+ * are refused.
+ */
 export class SimilarCellsRequest {
   @ApiProperty({
     description: 'The source cell: a valid H3 resolution-8 index',

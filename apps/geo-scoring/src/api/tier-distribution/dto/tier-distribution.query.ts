@@ -8,7 +8,7 @@ export const DISTRIBUTION_SIGNALS = ['composite', ...SIGNAL_GROUPS] as const;
 
 export type DistributionSignal = (typeof DISTRIBUTION_SIGNALS)[number];
 
-/** GET /api/metro-tier-distribution (design 2.8). */
+/** GET /api/metro-tier-distribution (see docs/geo-scoring/analytics.md#metro-tier-distribution). */
 export class TierDistributionQuery {
   @ApiProperty({ example: 'atx', description: 'Metro slug; unknown → 404 metro_not_found' })
   @IsMetroSlug()

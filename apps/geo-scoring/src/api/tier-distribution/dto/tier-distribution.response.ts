@@ -1,7 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { DISTRIBUTION_SIGNALS } from './tier-distribution.query';
 
-/** Half-open buckets of design 2.2 on the stored 2-decimal value. */
+/**
+ * Half-open tier buckets on the stored 2-decimal value
+ * (see docs/geo-scoring/scoring-engine.md#tier-buckets).
+ */
 export class TierBuckets {
   @ApiProperty({ type: 'integer', description: 'value ≥ 80' })
   prime!: number;

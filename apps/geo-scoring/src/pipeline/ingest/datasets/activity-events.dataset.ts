@@ -1,5 +1,6 @@
-// Activity events (design 1.3), keyed by (source, source_event_id, occurred_at); monthly
-// partitions are ensured before the chunk's transaction, rollups move inside it.
+// Activity events (see docs/geo-scoring/data-model.md#raw-records), keyed by (source,
+// source_event_id, occurred_at); monthly partitions are ensured before the chunk's transaction,
+// rollups move inside it.
 import { RollupDeltasRepository } from '../rollup-deltas.repository';
 import { ActivityContribution, EVENT_TYPES, EventType } from '@platform/geo-domain';
 import { cellOf, DatasetHandler, distinct } from './dataset';

@@ -1,6 +1,7 @@
-// Business licences (design 1.3), keyed by (metro, source_id). pioneer_tier is computed on each
-// upsert (design 2.8): prior = licences with the same 4-digit NAICS group in gridDisk(cell, 1),
-// opened before this one and still open then, counting the chunk's own rows.
+// Business licences, keyed by (metro, source_id). pioneer_tier is computed on each upsert
+// (see docs/geo-scoring/analytics.md#pioneer-tier): prior = licences with the same 4-digit NAICS
+// group in gridDisk(cell, 1), opened before this one and still open then, counting the chunk's own
+// rows.
 import { gridDisk } from 'h3-js';
 import {
   LicenceForPrior,

@@ -1,4 +1,4 @@
-// The population split of tracts over cells (design 1.1): weight = the tract's share in the cell.
+// The population split of tracts over cells: weight = the tract's share in the cell.
 import { countUpserts, DatasetHandler } from './dataset';
 import { Fields, GEOID, matching, num, res8Cell } from './fields';
 

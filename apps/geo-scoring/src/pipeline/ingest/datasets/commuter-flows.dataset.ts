@@ -1,4 +1,4 @@
-// LODES origin-destination flows (design 1.1): (year, home tract, work tract) → workers.
+// LODES origin-destination flows: (year, home tract, work tract) → workers.
 import { countUpserts, DatasetHandler } from './dataset';
 import { Fields, GEOID, matching, num } from './fields';
 

@@ -1,5 +1,5 @@
-// Construction detections (design 1.3), keyed by (source, source_detection_id); a new one gets
-// id `cd_`+ULID and every upsert stores its nearest permit (design 2.8).
+// Construction detections, keyed by (source, source_detection_id); a new one gets id `cd_`+ULID and
+// every upsert stores its nearest permit (see docs/geo-scoring/analytics.md#construction).
 import { ulid } from 'ulid';
 import { diskUnion, nearestPermit, permitsByCell } from '@platform/geo-domain';
 import { PermitLinksRepository } from '../permit-links.repository';

@@ -1,5 +1,6 @@
-// Crime incidents (design 1.3), keyed by (source, source_incident_id). The magnitude defaults by
-// offense; rollups move by the exact delta inside the transaction.
+// Crime incidents (see docs/geo-scoring/data-model.md#raw-records), keyed by (source,
+// source_incident_id). The magnitude defaults by offense; rollups move by the exact delta inside
+// the transaction.
 import { RollupDeltasRepository } from '../rollup-deltas.repository';
 import { CrimeContribution } from '@platform/geo-domain';
 import { cellOf, countUpserts, DatasetHandler, distinct } from './dataset';
@@ -7,7 +8,7 @@ import { Fields, latLng, LineError, oneOf, optionalNum, str, timestamp, utcDay }
 
 export const CRIME_CATEGORIES = ['property', 'violent', 'other'] as const;
 
-/** Severity weight by offense when the record has no magnitude (design 1.3). */
+/** Severity weight by offense when the record has no magnitude. */
 export const OFFENSE_MAGNITUDE: Readonly<Record<string, number>> = {
   homicide: 10,
   robbery: 5,

@@ -1,6 +1,6 @@
-// The contract every ingestible dataset implements (design 3.7): per-line validation, optional
-// database checks, and one bulk upsert per chunk of at most 5,000 rows, inside the chunk's
-// transaction.
+// The contract every ingestible dataset implements (see docs/geo-scoring/ingestion.md#datasets):
+// per-line validation, optional database checks, and one bulk upsert per chunk of at most 5,000
+// rows, inside the chunk's transaction.
 import type { SqlRunner } from '@platform/database';
 import type { LocatedCell } from '../point-locator';
 import { Fields } from './fields';

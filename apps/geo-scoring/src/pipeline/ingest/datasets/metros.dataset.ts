@@ -1,5 +1,6 @@
-// Metros (design 1.1): upserting one (re)generates its res-8 cells from the circle minus the
-// water exclusions, then recomputes the cells' location names.
+// Metros (see docs/geo-scoring/data-model.md#reference-and-geography): upserting one (re)generates
+// its res-8 cells from the circle minus the water exclusions, then recomputes the cells' location
+// names.
 import { metroCells, METRO_SLUG_PATTERN } from '@platform/geo-domain';
 import { GeographyRepository, MetroRow } from '../geography.repository';
 import { DatasetHandler } from './dataset';

@@ -1,4 +1,4 @@
-// Named locations (design 1.1); cells.location_name of their metros is recomputed after them.
+// Named locations; cells.location_name of their metros is recomputed after them.
 import { GeographyRepository } from '../geography.repository';
 import { cellOf, countUpserts, DatasetHandler, distinct } from './dataset';
 import { Fields, latLng, oneOf, str } from './fields';

@@ -1,4 +1,4 @@
-// Building permits (design 1.3), keyed by (metro, permit_number), id `<metro>-<permit_number>`.
+// Building permits, keyed by (metro, permit_number), id `<metro>-<permit_number>`.
 // New permits emit permit.filed (outbox, not on update, not with backfill) and may become the
 // nearest permit of construction detections around them.
 import { relinkDetections } from '../detection-links';

@@ -1,4 +1,4 @@
-// Monthly port volumes (design 1.1), keyed by (port, first day of the month).
+// Monthly port volumes, keyed by (port, first day of the month).
 import { countUpserts, DatasetHandler } from './dataset';
 import { Fields, LineError, matching, num, str } from './fields';
 import { PORT_SLUG_PATTERN } from '@platform/geo-domain';

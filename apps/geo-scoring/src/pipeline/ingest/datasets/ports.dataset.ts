@@ -1,4 +1,4 @@
-// Ports (design 1.1): reference points outside any metro, so they are not located on cells.
+// Ports: reference points outside any metro, so they are not located on cells.
 import { countUpserts, DatasetHandler } from './dataset';
 import { Fields, latLng, matching, str } from './fields';
 import { PORT_SLUG_PATTERN } from '@platform/geo-domain';

@@ -1,5 +1,5 @@
-// Dataset name → handler (design 3.7). Handlers that write through repositories get them here,
-// injected, and bind them to each chunk's transaction.
+// Dataset name → handler (see docs/geo-scoring/ingestion.md#datasets). Handlers that write through
+// repositories get them here, injected, and bind them to each chunk's transaction.
 import { Inject, Injectable } from '@nestjs/common';
 import { GeographyRepository } from '../geography.repository';
 import { OutboxRepository } from '../outbox.repository';

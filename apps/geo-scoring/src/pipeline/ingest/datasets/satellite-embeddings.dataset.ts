@@ -1,4 +1,4 @@
-// Satellite embeddings (design 1.2): 64 float32 values per cell, stored little-endian (256 bytes).
+// Satellite embeddings: 64 float32 values per cell, stored little-endian (256 bytes).
 import { countUpserts, DatasetHandler } from './dataset';
 import { Fields, LineError, res8Cell, str, timestamp } from './fields';
 

@@ -1,4 +1,4 @@
-// Census tracts (design 1.1). The metro is the one owning the centroid's cell.
+// Census tracts. The metro is the one owning the centroid's cell.
 import { cellOf, countUpserts, DatasetHandler, distinct } from './dataset';
 import { Fields, GEOID, latLng, matching, num, optionalNum, str } from './fields';
 

@@ -1,4 +1,4 @@
-// Zoning-board decisions (design 1.3), keyed by (jurisdiction, case number).
+// Zoning-board decisions, keyed by (jurisdiction, case number).
 import { cellOf, countUpserts, DatasetHandler, distinct } from './dataset';
 import { date, Fields, latLng, oneOf, optionalStr, str } from './fields';
 

@@ -1,5 +1,6 @@
-// The five seeded metros (design 3.8): real names, approximate coordinates. Water polygons are
-// hand-drawn rings of ≤ 12 [lat, lng] vertices and deliberately coarse (labelled synthetic).
+// The five seeded metros (see docs/geo-scoring/seed.md#metros): real names, approximate
+// coordinates. Water polygons are hand-drawn rings of ≤ 12 [lat, lng] vertices and deliberately
+// coarse (labelled synthetic).
 import type { LatLngRing } from '@platform/geo-domain';
 
 import { ATX } from './metros/atx';

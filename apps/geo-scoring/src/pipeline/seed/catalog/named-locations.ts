@@ -1,4 +1,4 @@
-// 25-40 real named places per metro, approximate coordinates (design 3.8). Parks, airports and
+// 25-40 real named places per metro, approximate coordinates. Parks, airports and
 // industrial zones with low population come from metros.ts and are added as `park`/`landmark`.
 export type NamedLocationKind =
   'neighborhood' | 'suburb' | 'park' | 'landmark' | 'transit_station' | 'employment_center';

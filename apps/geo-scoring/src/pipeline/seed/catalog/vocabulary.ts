@@ -1,5 +1,6 @@
-// Word lists of the synthetic records: real NAICS codes, crime offenses (magnitudes of design
-// 1.3), permit types, zoning variance types and condition text.
+// Word lists of the synthetic records: real NAICS codes, crime offenses (with the default
+// magnitudes of docs/geo-scoring/data-model.md#raw-records), permit types, zoning variance types
+// and condition text.
 
 /** [code, label, relative frequency, business-name nouns] — about 40 real 2017 NAICS codes. */
 export const NAICS: readonly (readonly [string, number, readonly string[]])[] = [

@@ -1,4 +1,4 @@
-// Activity telemetry (design 1.3): visit 55%, transaction 30%, checkin 10%, review 5%, with
+// Activity telemetry: visit 55%, transaction 30%, checkin 10%, review 5%, with
 // weekday and seasonal factors; cells drawn by the planted activity field.
 import {
   apportion,

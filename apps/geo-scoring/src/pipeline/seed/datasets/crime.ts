@@ -1,5 +1,6 @@
-// Crime incidents (design 1.3): property 70 / violent 15 / other 15 with the design's
-// magnitudes, plus planted hotspots that rise or fall over the last months of the window.
+// Crime incidents: property 70 / violent 15 / other 15 with the offense default magnitudes
+// (see docs/geo-scoring/data-model.md#raw-records), plus planted hotspots that rise or fall over
+// the last months of the window.
 import { gridDisk } from 'h3-js';
 
 import { OFFENSES } from '../catalog/vocabulary';

@@ -1,5 +1,5 @@
 // Satellite embeddings for 92% of cells: 64 non-negative float32 (pooled-ReLU style) driven by
-// the planted fields, so look-alike search finds cells of similar character (design 2.7).
+// the planted fields, so look-alike search finds cells of similar character.
 import type { CopyValue } from '../copy-writer';
 import { DAY_MS, isoTime, type SeedContext } from '../context';
 import { Rng } from '@platform/geo-domain';

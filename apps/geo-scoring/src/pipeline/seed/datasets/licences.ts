@@ -1,5 +1,6 @@
 // Business licences over ten years: ~40 real NAICS codes, ~30% closed, pioneer tiers computed
-// chronologically with the app's own pioneerTier/countsAsPrior (design 2.8).
+// chronologically with the app's own pioneerTier/countsAsPrior
+// (see docs/geo-scoring/analytics.md#pioneer-tier).
 import { gridDisk } from 'h3-js';
 
 import {

@@ -1,5 +1,6 @@
 // Building permits (lognormal values by type, 8% null) and construction detections, 70% of them
-// near a new-construction permit, linked to the nearest permit as design 2.8 does.
+// near a new-construction permit, linked to the nearest permit by the rule of ingestion
+// (see docs/geo-scoring/analytics.md#construction).
 import { gridDisk, latLngToCell } from 'h3-js';
 
 import type { CopyValue } from '../copy-writer';
@@ -158,7 +159,7 @@ export const PERMIT_COLUMNS = [
   'source_loaded_at',
 ] as const;
 
-/** Nearest permit (haversine) in gridDisk(cell, 1) filed within [first − 365 d, last] (design 2.8). */
+/** Nearest permit (haversine) in gridDisk(cell, 1) filed within [first − 365 d, last]. */
 export function nearestPermit(
   byCell: ReadonlyMap<string, readonly PermitRecord[]>,
   h3: string,

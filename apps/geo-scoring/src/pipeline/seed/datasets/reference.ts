@@ -1,5 +1,5 @@
-// Reference rows: metros, cells, named locations, tracts, cell/tract weights, commuter flows,
-// ports and their monthly volumes (design 1.1, 3.8).
+// Reference rows: metros, cells, named locations, tracts, cell/tract weights, commuter flows, ports
+// and their monthly volumes (see docs/geo-scoring/seed.md#generated-data).
 import type { CopyValue } from '../copy-writer';
 import { isoDay, isoTime, type SeedContext } from '../context';
 import { cumulative, Rng } from '@platform/geo-domain';

@@ -1,4 +1,4 @@
-// Zoning-board decisions of Boston, Cambridge, Somerville and Newton (design 1.3, 3.8): outcome
+// Zoning-board decisions of Boston, Cambridge, Somerville and Newton: outcome
 // mix 45/15/20/8/7/5 %, conditions on approvals, 10% of them longer than 200 characters.
 import { CONDITION_CLAUSES, VARIANCE_TYPES } from '../catalog/vocabulary';
 import type { CopyValue } from '../copy-writer';
