@@ -32,7 +32,7 @@ export function createDataSourceOptions(options: DatabaseOptions): PostgresDataS
       connectionTimeoutMillis: options.connectionTimeoutMs ?? 3000,
       statement_timeout: options.statementTimeoutMs ?? 30_000,
       idleTimeoutMillis: 30_000,
-      // Every session in UTC (DESIGN section 10), whatever the server's default.
+      // Every session in UTC (see docs/runtime.md#utc-everywhere), whatever the server's default.
       options: '-c TimeZone=UTC',
     },
   };
