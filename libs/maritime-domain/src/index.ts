@@ -5,3 +5,4 @@ export * from './plans';
 export * from './risk';
 export * from './sanctions';
 export * from './ais';
+export * from './world';
