@@ -3,7 +3,7 @@ import type { Client } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 
 /**
- * Streams COPY text-format chunks (tab-separated lines, `\N` for null) into `table` through
+ * Streams COPY text-format chunks, as strings or UTF-8 buffers (tab-separated lines, `\N` for null) into `table` through
  * `COPY … FROM STDIN` on a dedicated pg.Client, honouring backpressure, and returns how many
  * lines were written. `onLines` is told after each chunk. A failure aborts the COPY (nothing of
  * it is kept) and rethrows.
@@ -12,7 +12,7 @@ export async function copyTextChunks(
   client: Client,
   table: string,
   columns: readonly string[],
-  chunks: Iterable<string>,
+  chunks: Iterable<string | Buffer>,
   onLines?: (count: number) => void,
 ): Promise<number> {
   const stream = client.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN`));
@@ -39,8 +39,12 @@ export async function copyTextChunks(
   return total;
 }
 
-function countNewlines(text: string): number {
+function countNewlines(text: string | Buffer): number {
   let n = 0;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n += 1;
+  if (typeof text === 'string') {
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n += 1;
+  } else {
+    for (let i = text.indexOf(10); i !== -1; i = text.indexOf(10, i + 1)) n += 1;
+  }
   return n;
 }
