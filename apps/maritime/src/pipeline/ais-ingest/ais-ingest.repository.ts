@@ -1,25 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import type { PositionColumns } from './position-columns';
 
 export interface KnownVessel {
   imo: string;
   mmsi: string;
   name: string;
-}
-
-export interface PositionInsert {
-  imo: string;
-  mmsi: string;
-  ts: Date;
-  lat: number;
-  lon: number;
-  h3: string;
-  sog: number | null;
-  cog: number | null;
-  heading: number | null;
-  navStatus: number | null;
-  draft: number | null;
-  source: 'terrestrial' | 'satellite';
 }
 
 export interface UnmatchedInsert {
@@ -117,31 +103,33 @@ export class AisIngestRepository {
    * database writes one chunk while Node decodes the next.
    */
   async insertPositions(
-    rows: readonly PositionInsert[],
+    columns: PositionColumns,
     batchId: string,
     runner: QueryRunner,
   ): Promise<number> {
-    if (rows.length === 0) return 0;
+    if (columns.length === 0) return 0;
     const result = (await runner.query(
       `INSERT INTO ais_positions (imo, mmsi, ts, lat, lon, h3_r8, sog_kn, cog_deg, heading,
          nav_status, draft_m, source, batch_id)
-       SELECT *, $13::bigint FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::float8[],
-         $5::float8[], $6::text[], $7::real[], $8::real[], $9::smallint[], $10::smallint[],
-         $11::real[], $12::text[])
+       SELECT imo, mmsi, to_timestamp(ms / 1000.0), lat, lon, h3, sog, cog, heading, nav, draft,
+         source, $13::bigint
+       FROM unnest($1::text[], $2::text[], $3::float8[], $4::float8[], $5::float8[], $6::text[],
+         $7::real[], $8::real[], $9::smallint[], $10::smallint[], $11::real[], $12::text[])
+         AS p (imo, mmsi, ms, lat, lon, h3, sog, cog, heading, nav, draft, source)
        ON CONFLICT DO NOTHING`,
       [
-        rows.map((r) => r.imo),
-        rows.map((r) => r.mmsi),
-        rows.map((r) => r.ts),
-        rows.map((r) => r.lat),
-        rows.map((r) => r.lon),
-        rows.map((r) => r.h3),
-        rows.map((r) => r.sog),
-        rows.map((r) => r.cog),
-        rows.map((r) => r.heading),
-        rows.map((r) => r.navStatus),
-        rows.map((r) => r.draft),
-        rows.map((r) => r.source),
+        columns.imo,
+        columns.mmsi,
+        columns.epochMs,
+        columns.lat,
+        columns.lon,
+        columns.h3,
+        columns.sog,
+        columns.cog,
+        columns.heading,
+        columns.navStatus,
+        columns.draft,
+        columns.source,
         batchId,
       ],
       true,

@@ -7,16 +7,15 @@ import {
   type DecodedPosition,
   type DecodedStatic,
 } from '@platform/maritime-domain';
-import { latLngToCell } from 'h3-js';
 import { DataSource } from 'typeorm';
 import { AisDerivation } from '../ais-derive/ais-derivation';
 import {
   AisIngestRepository,
   BatchCounts,
   KnownVessel,
-  PositionInsert,
   UnmatchedInsert,
 } from './ais-ingest.repository';
+import { PositionColumns } from './position-columns';
 import { VesselStaticsRepository } from './vessel-statics.repository';
 
 export const MAX_INGEST_LINES = 20_000;
@@ -38,7 +37,7 @@ export interface IngestResult {
 }
 
 /** Lines decoded per step; the database writes one step while Node decodes the next. */
-const CHUNK_LINES = 4000;
+const CHUNK_LINES = 2500;
 
 /**
  * One NMEA upload, in one transaction with its ingest_batches row: decoded chunk by chunk (every
@@ -110,22 +109,22 @@ export class AisIngestService {
           [...batch.positions, ...batch.statics].map((p) => p.mmsi),
         );
         rememberDrafts(drafts, batch.statics);
-        const positions: PositionInsert[] = [];
+        const positions = new PositionColumns();
         for (const p of batch.positions) {
           const vessel = vessels.get(p.mmsi);
           if (!vessel) {
             unmatched.push(toUnmatched(p));
             continue;
           }
-          positions.push(toInsert(p, vessel.imo, drafts.get(p.mmsi)));
-          const span = touched.get(vessel.imo);
           const t = p.timestamp.getTime();
-          touched.set(vessel.imo, {
-            from: Math.min(span?.from ?? t, t),
-            to: Math.max(span?.to ?? t, t),
-          });
+          const draft = drafts.get(p.mmsi);
+          positions.push(p, vessel.imo, draft && draft.at <= t ? draft.draft : null);
+          const span = touched.get(vessel.imo);
+          if (!span) touched.set(vessel.imo, { from: t, to: t });
+          else if (t < span.from) span.from = t;
+          else if (t > span.to) span.to = t;
         }
-        await this.repository.ensureDayPartitions(this.newDays(positions));
+        await this.repository.ensureDayPartitions(this.newDays(positions.days));
         counts.positionsInserted += await writing;
         if (batch.statics.length > 0)
           counts.staticUpdates += await this.statics.apply(batch.statics, runner.manager);
@@ -165,14 +164,10 @@ export class AisIngestService {
   }
 
   /** Day partitions this replica has not ensured yet (each is created once, before its rows). */
-  private newDays(positions: readonly PositionInsert[]): string[] {
-    const days = new Set<string>();
-    for (const p of positions) {
-      const day = p.ts.toISOString().slice(0, 10);
-      if (!this.ensuredDays.has(day)) days.add(day);
-    }
-    for (const day of days) this.ensuredDays.add(day);
-    return [...days];
+  private newDays(days: ReadonlySet<string>): string[] {
+    const fresh = [...days].filter((day) => !this.ensuredDays.has(day));
+    for (const day of fresh) this.ensuredDays.add(day);
+    return fresh;
   }
 
   /** Adds the vessels of MMSIs not looked up yet (null: unknown) to `vessels`. */
@@ -224,27 +219,6 @@ function rememberDrafts(
     if (!seen || seen.at <= s.timestamp.getTime())
       drafts.set(s.mmsi, { at: s.timestamp.getTime(), draft: s.draughtM });
   }
-}
-
-function toInsert(
-  p: DecodedPosition,
-  imo: string,
-  draft: { at: number; draft: number } | undefined,
-): PositionInsert {
-  return {
-    imo,
-    mmsi: p.mmsi,
-    ts: p.timestamp,
-    lat: p.lat,
-    lon: p.lon,
-    h3: latLngToCell(p.lat, p.lon, 8),
-    sog: p.sogKn,
-    cog: p.cogDeg,
-    heading: p.heading,
-    navStatus: p.navStatus,
-    draft: draft && draft.at <= p.timestamp.getTime() ? draft.draft : null,
-    source: p.source,
-  };
 }
 
 function toUnmatched(p: DecodedPosition): UnmatchedInsert {
