@@ -42,7 +42,10 @@ async function main(): Promise<void> {
     let plainMs = 0;
     try {
       const file = join(dir, 'ais_positions');
-      await pipeline(client.query(copyTo('COPY ais_positions TO STDOUT')), createWriteStream(file));
+      await pipeline(
+        client.query(copyTo('COPY (SELECT * FROM ais_positions) TO STDOUT')),
+        createWriteStream(file),
+      );
       await client.query('TRUNCATE ais_positions');
       const plainStarted = performance.now();
       await pipeline(
