@@ -143,9 +143,13 @@ export class QueueRegistry {
     }
     if (!finished) {
       this.connection.disconnect(false);
-      await Promise.all(workers.map((worker) => worker.close(true)));
+      // On a connection we just dropped, BullMQ's own cleanup commands fail with "Connection is
+      // closed": expected here, and nothing is left to clean up on a server we cannot reach.
+      await Promise.allSettled(workers.map((worker) => worker.close(true)));
+      await Promise.allSettled([...this.queues.values()].map((queue) => queue.close()));
+    } else {
+      await Promise.all([...this.queues.values()].map((queue) => queue.close()));
     }
-    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
     await closeRedisConnection(this.connection);
   }
 
