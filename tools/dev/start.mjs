@@ -5,7 +5,8 @@
 // - ADMIN_SECRET (proxy-admin) and INGEST_TOKEN (geo-scoring) are generated for this run when not
 //   set, and printed.
 // - geo-scoring's database gets the deterministic seed (profile GEO_SEED_PROFILE, default tiny;
-//   `none` skips it) when it is empty, so its routes answer with data on a first run.
+//   `none` skips it) when it is empty, so its routes answer with data on a first run; maritime's
+//   likewise (MARITIME_SEED_PROFILE, default small, ending today).
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -52,6 +53,7 @@ if (postgres === 'ok') {
 const adminSecret = env.ADMIN_SECRET ?? randomBytes(24).toString('base64url');
 const ingestToken = env.INGEST_TOKEN ?? randomBytes(24).toString('base64url');
 const seedProfile = env.GEO_SEED_PROFILE ?? 'tiny';
+const maritimeSeedProfile = env.MARITIME_SEED_PROFILE ?? 'small';
 build();
 for (const service of SERVICES) {
   const code = await runNode(entry(service, 'migrate'), {
@@ -77,6 +79,23 @@ if (seedProfile !== 'none' && embedded) {
     ['geo', 'seed', '--profile', seedProfile, '--if-empty'],
   );
   if (code !== 0) say(`geo-scoring: seeding failed (exit ${code}); starting without data`);
+}
+
+if (maritimeSeedProfile !== 'none' && embedded) {
+  say('maritime: not seeding embedded PostgreSQL (too slow); see apps/maritime/README.md.');
+} else if (maritimeSeedProfile !== 'none') {
+  const code = await runNode('tools/cli.mjs', { ...env, DATABASE_URL: databaseUrls['maritime'] }, [
+    'maritime',
+    'seed',
+    '--profile',
+    maritimeSeedProfile,
+    '--if-empty',
+    '--quiet',
+  ]);
+  if (code !== 0) say(`maritime: seeding failed (exit ${code}); starting without data`);
+  say(
+    'maritime: make an API key with npm run tools -- maritime keys create --owner you --plan pro',
+  );
 }
 
 const children = SERVICES.map((service) =>

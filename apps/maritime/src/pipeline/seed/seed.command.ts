@@ -16,14 +16,15 @@ import { SeedModule } from './seed.module';
 import { SeedRepository } from './seed.repository';
 
 const USAGE = `usage: npm run tools -- maritime seed [--profile small|default|large] [--seed N]
-         [--as-of YYYY-MM-DD] [--reset [--force]] [--checksum] [--quiet]
+         [--as-of YYYY-MM-DD] [--reset [--force]] [--checksum] [--quiet] [--if-empty]
   Fills DATABASE_URL's database (migrated first) with the deterministic world of the profile:
   small 200 vessels / 3 days of AIS, default 2,000 / 30 days, large 10,000 / 30 days.
   --as-of     the day the world ends (default: today, UTC); same seed and as-of, same rows
   --reset     empty the seeded tables first (refused unless the database name ends in
               maritime, or --force is given)
   --checksum  print "<table> <rows> <md5>" per table afterwards
-  --quiet     no progress lines (errors and the closing line only)`;
+  --quiet     no progress lines (errors and the closing line only)
+  --if-empty  leave a database that already holds vessels as it is (exit 0), e.g. npm start`;
 
 export const seedCommand = defineCommand({
   name: 'maritime seed',
@@ -36,6 +37,7 @@ export const seedCommand = defineCommand({
     force: { type: 'boolean' },
     checksum: { type: 'boolean' },
     quiet: { type: 'boolean' },
+    'if-empty': { type: 'boolean' },
   },
   async run({ values, env, io }) {
     const profile = choiceArgument(
@@ -71,6 +73,10 @@ export const seedCommand = defineCommand({
             `seeded profile ${profile} (seed ${seed}, as-of ${asOf}) in ${((performance.now() - started) / 1000).toFixed(1)}s: ${phases}`,
           );
         } catch (error) {
+          if (error instanceof SeedRefusedError && values['if-empty'] && !values.reset) {
+            io.err('maritime seed: the database already holds vessels; left as it is (--if-empty)');
+            return 0;
+          }
           if (error instanceof SeedRefusedError) throw new CommandFailure(error.message);
           throw error;
         }
