@@ -31,7 +31,7 @@ export const maritimeApp = definePlatformApp<MaritimeConfig>({
   openApi: {
     title: 'maritime',
     description:
-      'Vessel, port and trade intelligence, watchlists, alerts and investigations. Errors: `{ "error", "code" }`.',
+      'Vessels, ports, AIS positions and ingest, risk scores with their methodology, dark events and sanctions lists, behind API keys and plans. Errors: `{ "error", "code" }`.',
     configure: (builder) =>
       builder.addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Key' }, 'api-key'),
   },
