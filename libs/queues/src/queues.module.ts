@@ -8,6 +8,8 @@ import {
   OnApplicationBootstrap,
 } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
+import type { ServiceConfig } from '@platform/config';
+import { AppMetrics } from '@platform/http';
 import { JobDispatcher } from './job-dispatcher';
 import { JobRunner } from './job-runner';
 import { QueueRegistry } from './queue-registry';
@@ -62,5 +64,27 @@ export class QueuesModule {
       ],
       exports: [QueueRegistry, JobRunner, JobDispatcher],
     };
+  }
+
+  /**
+   * The usual wiring for a service: its Redis and prefix, its name, QUEUE_WORKERS, queue depth
+   * gauges on its metrics and its shutdown timeout, all read from the service's config class.
+   */
+  static forService(
+    configClass: abstract new (...args: never[]) => ServiceConfig & { QUEUE_WORKERS: boolean },
+    queues: readonly string[],
+  ): DynamicModule {
+    return QueuesModule.forRootAsync({
+      inject: [configClass, AppMetrics],
+      useFactory: (config: ServiceConfig & { QUEUE_WORKERS: boolean }, metrics: AppMetrics) => ({
+        redisUrl: config.REDIS_URL,
+        redisPrefix: config.REDIS_PREFIX,
+        service: config.serviceName,
+        workers: config.QUEUE_WORKERS,
+        queues,
+        metricsRegistry: metrics.registry,
+        shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+      }),
+    });
   }
 }

@@ -10,6 +10,7 @@ export { runToExit, spawnService } from './service-process';
 export type { ServiceProcess } from './service-process';
 export { fetchJson, harnessForFile, startServiceHarness, TEST_NOW } from './service-harness';
 export type { JsonReply, ServiceHarness, ServiceHarnessOptions } from './service-harness';
+export { sourceTreeHash } from './source-hash';
 export { startTcpProxy } from './tcp-proxy';
 export type { TcpProxy } from './tcp-proxy';
 export { createTestCertificate } from './test-certificate';

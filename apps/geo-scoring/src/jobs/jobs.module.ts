@@ -1,6 +1,5 @@
 import { Global, Module } from '@nestjs/common';
 import { GeoScoringConfig } from '@platform/config';
-import { AppMetrics } from '@platform/http';
 import { QueuesModule } from '@platform/queues';
 import { LicenceTiersModule } from '../pipeline/licence-tiers/licence-tiers.module';
 import { PartitionsModule } from '../pipeline/partitions/partitions.module';
@@ -39,17 +38,7 @@ import { SpatialDiagnosticsProcessor } from './spatial-diagnostics/spatial-diagn
     PartitionsModule,
     RetentionModule,
     LicenceTiersModule,
-    QueuesModule.forRootAsync({
-      inject: [GeoScoringConfig, AppMetrics],
-      useFactory: (config: GeoScoringConfig, metrics: AppMetrics) => ({
-        redisUrl: config.REDIS_URL,
-        redisPrefix: config.REDIS_PREFIX,
-        service: config.serviceName,
-        workers: config.QUEUE_WORKERS,
-        queues: Object.values(JOB_QUEUES),
-        metricsRegistry: metrics.registry,
-      }),
-    }),
+    QueuesModule.forService(GeoScoringConfig, Object.values(JOB_QUEUES)),
   ],
   providers: [
     { provide: IngestFollowUps, useClass: BullIngestFollowUps },

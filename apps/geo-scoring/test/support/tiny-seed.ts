@@ -2,9 +2,8 @@
 // already holds profile tiny, seed 42, as of the harness clock's date (so the seed's "today" is
 // the service's). The variant names that date and a hash of every source file the seed runs, so
 // a stale template is never reused.
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
+import { sourceTreeHash } from '@platform/testing';
 
 import { seedDatabase } from '../../src/pipeline/seed/seed';
 import { TEST_TODAY } from './geo-harness';
@@ -25,30 +24,11 @@ const SOURCE_ROOTS = [
   join(__dirname, '../../../../libs/geo-domain/src'),
 ];
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const path = join(dir, name);
-      return statSync(path).isDirectory() ? sourceFiles(path) : [path];
-    });
-}
-
-function sourcesHash(): string {
-  const hash = createHash('sha256');
-  for (const root of SOURCE_ROOTS) {
-    for (const file of sourceFiles(root)) {
-      hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
-    }
-  }
-  return hash.digest('hex').slice(0, 16);
-}
-
 /** The as-of of the tiny template: the date the harness clock stands on. */
 export const TINY_SEED_AS_OF = TEST_TODAY;
 
 export const tinySeedTemplate = {
-  templateVariant: `seed-tiny-${TINY_SEED}-${TINY_SEED_AS_OF}-${sourcesHash()}`,
+  templateVariant: `seed-tiny-${TINY_SEED}-${TINY_SEED_AS_OF}-${sourceTreeHash(SOURCE_ROOTS)}`,
   async prepareTemplate(url: string): Promise<void> {
     await seedDatabase(url, {
       profile: 'tiny',

@@ -1,6 +1,5 @@
 import { Global, Module } from '@nestjs/common';
 import { MaritimeConfig } from '@platform/config';
-import { AppMetrics } from '@platform/http';
 import { QueuesModule } from '@platform/queues';
 import { AisDeriveModule } from '../pipeline/ais-derive/ais-derive.module';
 import { AisDerivation } from '../pipeline/ais-derive/ais-derivation';
@@ -26,18 +25,7 @@ import { SanctionsScreenProcessor } from './sanctions-screen/sanctions-screen.pr
     RiskModule,
     SanctionsScreeningModule,
     AisDeriveModule,
-    QueuesModule.forRootAsync({
-      inject: [MaritimeConfig, AppMetrics],
-      useFactory: (config: MaritimeConfig, metrics: AppMetrics) => ({
-        redisUrl: config.REDIS_URL,
-        redisPrefix: config.REDIS_PREFIX,
-        service: config.serviceName,
-        workers: config.QUEUE_WORKERS,
-        queues: Object.values(JOB_QUEUES),
-        metricsRegistry: metrics.registry,
-        shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
-      }),
-    }),
+    QueuesModule.forService(MaritimeConfig, Object.values(JOB_QUEUES)),
   ],
   providers: [
     { provide: AisDerivation, useClass: QueuedAisDerivation },

@@ -1,11 +1,9 @@
 // The small seed as a test template: `maritimeForFile({ ...smallSeedTemplate })` clones a
 // database that already holds profile small, seed 42, ending where the tests' clock stands. The
 // variant hashes every source file the seed runs, so a stale template is never reused.
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { addUtcDays } from '@platform/clock';
-import { TEST_NOW } from '@platform/testing';
+import { sourceTreeHash, TEST_NOW } from '@platform/testing';
 import { seedMaritimeDatabase } from '../../src/pipeline/seed/seed-database';
 
 export const SMALL_SEED = 42;
@@ -18,26 +16,8 @@ const SOURCE_ROOTS = [
   join(__dirname, '../../src/migrations'),
 ];
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const path = join(dir, name);
-      return statSync(path).isDirectory() ? sourceFiles(path) : [path];
-    });
-}
-
-function sourcesHash(): string {
-  const hash = createHash('sha256');
-  for (const root of SOURCE_ROOTS)
-    for (const file of sourceFiles(root))
-      if (!file.endsWith('.spec.ts'))
-        hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
-  return hash.digest('hex').slice(0, 16);
-}
-
 export const smallSeedTemplate = {
-  templateVariant: `seed-small-${SMALL_SEED}-${SMALL_SEED_AS_OF}-${sourcesHash()}`,
+  templateVariant: `seed-small-${SMALL_SEED}-${SMALL_SEED_AS_OF}-${sourceTreeHash(SOURCE_ROOTS)}`,
   async prepareTemplate(url: string): Promise<void> {
     await seedMaritimeDatabase(url, {
       profile: 'small',

@@ -6,7 +6,8 @@
 import { haversineNm } from '../../geo';
 import type { LatLon } from '../../geo';
 import { PORTS } from '../reference/ports';
-import { LEGS, WAYPOINTS } from './sea-graph-data';
+import { LEGS } from './sea-graph-legs';
+import { WAYPOINTS } from './sea-graph-data';
 import { Polyline } from './polyline';
 
 export interface SeaRoute {

@@ -1,11 +1,11 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Min } from 'class-validator';
-import { ClampLimit, IsImo, IsInstant } from '../../../platform/validation/maritime-validators';
+import { IsIn, IsOptional } from 'class-validator';
+import { IsImo, IsInstant } from '../../../platform/validation/maritime-validators';
+import { PageQuery } from '../../../platform/validation/page-query';
 
 export const DARK_EVENTS_PAGE_MAX = 200;
 
-export class DarkEventsQuery {
+export class DarkEventsQuery extends PageQuery(DARK_EVENTS_PAGE_MAX, 50) {
   @ApiPropertyOptional({ description: 'IMO number of one vessel' })
   @IsOptional()
   @IsImo()
@@ -25,17 +25,4 @@ export class DarkEventsQuery {
   @IsOptional()
   @IsIn(['true', 'false'])
   ongoing?: string;
-
-  @ApiPropertyOptional({ default: 50, maximum: DARK_EVENTS_PAGE_MAX })
-  @IsOptional()
-  @ClampLimit(DARK_EVENTS_PAGE_MAX)
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be a whole number' })
-  @Min(1)
-  limit?: number;
-
-  @ApiPropertyOptional({ description: 'next_cursor of the previous page' })
-  @IsOptional()
-  @IsString()
-  cursor?: string;
 }

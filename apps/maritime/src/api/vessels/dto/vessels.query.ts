@@ -1,12 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Min } from 'class-validator';
-import { Type } from 'class-transformer';
+import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
 import { RISK_TIERS, VESSEL_TYPES } from '@platform/maritime-domain';
-import { ClampLimit, IsImo, IsInstant } from '../../../platform/validation/maritime-validators';
+import { IsImo, IsInstant } from '../../../platform/validation/maritime-validators';
+import { LimitQuery, PageQuery } from '../../../platform/validation/page-query';
 
 export const VESSELS_PAGE_MAX = 200;
 
-export class VesselsQuery {
+export class VesselsQuery extends PageQuery(VESSELS_PAGE_MAX, 50) {
   @ApiPropertyOptional({ enum: VESSEL_TYPES })
   @IsOptional()
   @IsIn(VESSEL_TYPES)
@@ -29,19 +29,6 @@ export class VesselsQuery {
     message: 'name must be 1-60 letters, digits or spaces',
   })
   name?: string;
-
-  @ApiPropertyOptional({ default: 50, maximum: VESSELS_PAGE_MAX })
-  @IsOptional()
-  @ClampLimit(VESSELS_PAGE_MAX)
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be a whole number' })
-  @Min(1)
-  limit?: number;
-
-  @ApiPropertyOptional({ description: 'next_cursor of the previous page' })
-  @IsOptional()
-  @IsString()
-  cursor?: string;
 }
 
 export class ImoParams {
@@ -52,7 +39,7 @@ export class ImoParams {
 
 export const POSITIONS_PAGE_MAX = 1000;
 
-export class PositionsQuery {
+export class PositionsQuery extends LimitQuery(POSITIONS_PAGE_MAX, 500) {
   @ApiPropertyOptional({ description: 'Start (ISO 8601 or YYYY-MM-DD); default 24 h before `to`' })
   @IsOptional()
   @IsInstant()
@@ -62,29 +49,9 @@ export class PositionsQuery {
   @IsOptional()
   @IsInstant()
   to?: string;
-
-  @ApiPropertyOptional({ default: 500, maximum: POSITIONS_PAGE_MAX })
-  @IsOptional()
-  @ClampLimit(POSITIONS_PAGE_MAX)
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be a whole number' })
-  @Min(1)
-  limit?: number;
 }
 
 export const HISTORY_PAGE_MAX = 200;
 
-export class HistoryQuery {
-  @ApiPropertyOptional({ default: 50, maximum: HISTORY_PAGE_MAX })
-  @IsOptional()
-  @ClampLimit(HISTORY_PAGE_MAX)
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be a whole number' })
-  @Min(1)
-  limit?: number;
-
-  @ApiPropertyOptional({ description: 'next_cursor of the previous page' })
-  @IsOptional()
-  @IsString()
-  cursor?: string;
-}
+/** Voyages and port calls: newest first, 50 a page by default. */
+export class HistoryQuery extends PageQuery(HISTORY_PAGE_MAX, 50) {}
