@@ -1,15 +1,24 @@
 // maritime operator commands: `npm run tools -- maritime <command> [flags]` (each has --help).
 //
-//   keys   create, list, revoke and change API keys (plans, analyst access, custom rates)
-//   seed   fill a database with the deterministic synthetic world
+//   keys          create, list, revoke and change API keys (plans, analyst access, custom rates)
+//   seed          fill a database with the deterministic synthetic world
+//   nmea-export   print the world's AIS tracks as NMEA lines
+//   ais-replay    post an NMEA file to the ingest route
 import { runCommandGroup } from '@platform/cli';
 import { processEnvironment } from '@platform/config';
+import { aisReplayCommand } from '../apps/maritime/src/pipeline/nmea/ais-replay.command';
+import { nmeaExportCommand } from '../apps/maritime/src/pipeline/nmea/nmea-export.command';
 import { seedCommand } from '../apps/maritime/src/pipeline/seed/seed.command';
 import { keysCommand } from '../apps/maritime/src/platform/api-keys/keys.command';
 
 runCommandGroup(
   'maritime',
-  { keys: keysCommand, seed: seedCommand },
+  {
+    keys: keysCommand,
+    seed: seedCommand,
+    'nmea-export': nmeaExportCommand,
+    'ais-replay': aisReplayCommand,
+  },
   process.argv.slice(2),
   processEnvironment(),
 ).then(
