@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import { expectErrorBody } from './error-shape';
 import { freePort } from './free-port';
-import type { ConformanceOptions } from './service-conformance';
+import type { ConformanceOptions } from './conformance-options';
 import { runToExit, spawnService } from './service-process';
 import { waitFor } from './test-app';
 

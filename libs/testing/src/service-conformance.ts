@@ -1,6 +1,5 @@
-import type { INestApplication } from '@nestjs/common';
-import { DataSource, type MigrationInterface } from 'typeorm';
-import { ErrorShape, expectErrorBody } from './error-shape';
+import { DataSource } from 'typeorm';
+import { expectErrorBody } from './error-shape';
 import { freePort } from './free-port';
 import { LogCapture } from './log-capture';
 import { describeProcessConformance } from './process-conformance';
@@ -8,24 +7,9 @@ import { startTcpProxy, TcpProxy } from './tcp-proxy';
 import { isolateService, IsolatedServiceResources, testEnvironment } from './test-environment';
 import { RunningTestApp, startTestApp, waitFor } from './test-app';
 import { compileErrors, validate as validateOpenApi } from '@readme/openapi-parser';
+import type { ConformanceOptions } from './conformance-options';
 
-export interface ConformanceOptions<C> {
-  service: string;
-  /** Database-name-safe service name, e.g. `proxy_admin`. */
-  databaseService: string;
-  redisPrefixBase: string;
-  migrations: (new () => MigrationInterface)[];
-  errorShape: ErrorShape;
-  /** Variables the service needs besides database and Redis (secrets...). */
-  env: Record<string, string>;
-  loadConfig: (env: Record<string, string>) => C;
-  createApp: (
-    config: C,
-    options: { logDestination?: NodeJS.WritableStream },
-  ) => Promise<INestApplication>;
-  /** Workspace-relative path of the service's main.ts, for the SIGTERM test. */
-  mainFile: string;
-}
+export type { ConformanceOptions } from './conformance-options';
 
 async function getJson(
   url: string,

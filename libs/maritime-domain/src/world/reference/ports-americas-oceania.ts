@@ -1,5 +1,5 @@
 /** Ports of the Americas and Oceania. */
-import type { PortDef } from './ports';
+import type { PortDef } from './port-def';
 
 export const PORTS_AMERICAS_OCEANIA: readonly PortDef[] = [
   // Americas

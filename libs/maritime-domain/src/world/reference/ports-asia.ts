@@ -1,5 +1,5 @@
 /** Ports of Asia and the Middle East. */
-import type { PortDef } from './ports';
+import type { PortDef } from './port-def';
 
 export const PORTS_ASIA: readonly PortDef[] = [
   // Asia

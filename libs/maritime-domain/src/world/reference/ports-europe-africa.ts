@@ -1,5 +1,5 @@
 /** Ports of Europe and Africa. */
-import type { PortDef } from './ports';
+import type { PortDef } from './port-def';
 
 export const PORTS_EUROPE_AFRICA: readonly PortDef[] = [
   // Europe

@@ -8,26 +8,9 @@ import { PORTS_AMERICAS_OCEANIA } from './ports-americas-oceania';
 import { PORTS_ASIA } from './ports-asia';
 import { PORTS_EUROPE_AFRICA } from './ports-europe-africa';
 
-export type PscRegime = 'paris_mou' | 'tokyo_mou' | 'uscg' | 'indian_ocean_mou';
+import type { PortDef } from './port-def';
 
-export interface PortDef {
-  slug: string;
-  name: string;
-  unlocode: string;
-  countryCode: string;
-  countryName: string;
-  lat: number;
-  lon: number;
-  aliases: readonly string[];
-  /** Sea-graph waypoints the port is reached from. */
-  attach: readonly string[];
-  duesUsdPerGt: number;
-  handlingUsdPerT: number;
-  /** Median hours between entering the anchorage and berthing, outside congestion. */
-  waitMedianH: number;
-  /** Port-state-control regime inspecting there; null where none of the four applies. */
-  psc: PscRegime | null;
-}
+export type { PortDef, PscRegime } from './port-def';
 
 export const PORT_RADIUS_KM = 8;
 export const ANCHORAGE_RADIUS_KM = 25;
