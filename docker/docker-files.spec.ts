@@ -316,11 +316,11 @@ describe('compose.yaml', () => {
     expect(svc('redis').image).toBe('redis:7');
   });
 
-  it('requires ADMIN_SECRET and CURSOR_SECRET with a message, and nothing else without a default', () => {
+  it('requires ADMIN_SECRET, CURSOR_SECRET and SECRETS_ENCRYPTION_KEY with a message, and nothing else without a default', () => {
     const vars = variables(composeText);
     const required = vars.filter((v) => v.op.endsWith('?'));
     expect(new Set(required.map((v) => v.name))).toEqual(
-      new Set(['ADMIN_SECRET', 'CURSOR_SECRET']),
+      new Set(['ADMIN_SECRET', 'CURSOR_SECRET', 'SECRETS_ENCRYPTION_KEY']),
     );
     for (const v of required)
       expect(v).toMatchObject({ op: ':?', arg: expect.stringContaining(v.name) });
@@ -368,6 +368,9 @@ describe('compose.yaml', () => {
         expect(env.CURSOR_SECRET).toMatch(/^\$\{CURSOR_SECRET:\?.+\}$/);
         if (app === 'proxy-admin') expect(env.ADMIN_SECRET).toMatch(/^\$\{ADMIN_SECRET:\?.+\}$/);
         else expect(env.ADMIN_SECRET).toBeUndefined();
+        if (app === 'geo-scoring')
+          expect(env.SECRETS_ENCRYPTION_KEY).toMatch(/^\$\{SECRETS_ENCRYPTION_KEY:\?.+\}$/);
+        else expect(env.SECRETS_ENCRYPTION_KEY).toBeUndefined();
       }
     });
 

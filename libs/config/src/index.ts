@@ -5,6 +5,7 @@ export type { LogLevel, NodeEnv } from './service.config';
 export { ToBoolean, ToInt, ToJson, ToJsonArrayOf, ToNumber, Trimmed } from './transforms';
 export { ProxyAdminConfig, ScopedAdminTokenConfig } from './services/proxy-admin.config';
 export { GeoScoringConfig } from './services/geo-scoring.config';
+export { OutboundServiceConfig } from './services/outbound.config';
 export { MaritimeConfig } from './services/maritime.config';
 export { TestEnvironmentConfig } from './services/test-environment.config';
 export { DEFAULT_DATABASE_URLS, loadMigrationConfig } from './services/migration.config';

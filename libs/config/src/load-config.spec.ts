@@ -173,3 +173,33 @@ describe('proxy routing configuration', () => {
     ]);
   });
 });
+
+describe('outbound service settings (secrets key, delivery schedule, private targets)', () => {
+  const key = Buffer.alloc(32, 7).toString('base64');
+
+  it('reads a 32-byte base64 key and previous keys, and a development key outside production', () => {
+    const config = loadConfig(GeoScoringConfig, {
+      SECRETS_ENCRYPTION_KEY: key,
+      SECRETS_ENCRYPTION_PREVIOUS_KEYS: `${key},${Buffer.alloc(32, 9).toString('base64')}`,
+      DELIVERY_SCHEDULE_FACTOR: '0.001',
+      ALLOW_PRIVATE_TARGETS: 'true',
+    });
+    expect(config.secretsKey).toBe(key);
+    expect(config.previousSecretsKeys).toHaveLength(2);
+    expect(config.DELIVERY_SCHEDULE_FACTOR).toBe(0.001);
+    expect(config.ALLOW_PRIVATE_TARGETS).toBe(true);
+    expect(Buffer.from(loadConfig(GeoScoringConfig, {}).secretsKey, 'base64')).toHaveLength(32);
+  });
+
+  it('refuses a short key, a bad previous list, and no key in production', () => {
+    expect(() => loadConfig(GeoScoringConfig, { SECRETS_ENCRYPTION_KEY: 'c2hvcnQ=' })).toThrow(
+      /SECRETS_ENCRYPTION_KEY: must be base64 of exactly 32 bytes/,
+    );
+    expect(() =>
+      loadConfig(GeoScoringConfig, { SECRETS_ENCRYPTION_PREVIOUS_KEYS: `${key},nope` }),
+    ).toThrow(/SECRETS_ENCRYPTION_PREVIOUS_KEYS/);
+    expect(() =>
+      loadConfig(GeoScoringConfig, { NODE_ENV: 'production', CURSOR_SECRET: 'x'.repeat(40) }),
+    ).toThrow(/SECRETS_ENCRYPTION_KEY: .*required in production/);
+  });
+});

@@ -1,10 +1,19 @@
 import { Expose } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
+import {
+  IsBoolean,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+} from 'class-validator';
 import { ToBoolean, ToInt } from '../transforms';
-import { ServiceConfig } from '../service.config';
+import { OutboundServiceConfig } from './outbound.config';
 import { DEFAULT_DATABASE_URLS } from './migration.config';
 
-export class GeoScoringConfig extends ServiceConfig {
+export class GeoScoringConfig extends OutboundServiceConfig {
   readonly serviceName = 'geo-scoring';
 
   override PORT = 3002;
@@ -66,4 +75,13 @@ export class GeoScoringConfig extends ServiceConfig {
   @ToBoolean()
   @IsBoolean({ message: 'must be true or false' })
   RATE_LIMITS_ENABLED = true;
+
+  /**
+   * Base URL of a Nominatim-compatible geocoder (`/search?format=json`) for address rows of
+   * portfolio CSV uploads; without it such rows answer `geocoder_unavailable`.
+   */
+  @Expose()
+  @IsOptional()
+  @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
+  GEOCODER_URL?: string;
 }
