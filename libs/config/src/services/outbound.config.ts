@@ -1,14 +1,5 @@
 import { Expose } from 'class-transformer';
-import {
-  IsBoolean,
-  IsNumber,
-  IsOptional,
-  IsString,
-  Matches,
-  Max,
-  Min,
-  ValidateIf,
-} from 'class-validator';
+import { IsBoolean, IsNumber, IsOptional, Matches, Max, Min, ValidateIf } from 'class-validator';
 import { ServiceConfig } from '../service.config';
 import { ToBoolean, ToNumber, Trimmed } from '../transforms';
 
