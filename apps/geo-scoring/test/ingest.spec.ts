@@ -61,6 +61,15 @@ describe('POST /internal/ingest/{dataset}', () => {
     await geo.close();
   });
 
+  it('rejects a line holding a NUL character on its own, never failing the batch', async () => {
+    const body = await ingest('ports', [
+      { slug: 'nul-port', name: 'Bad\u0000Name', unlocode: 'USNUL', lat: 10, lng: 10 },
+      { slug: 'fine-port', name: 'Fine', unlocode: 'USFIN', lat: 11, lng: 11 },
+    ]);
+    expect(body).toMatchObject({ received: 2, inserted: 1, rejected: 1 });
+    expect(body.errors).toEqual([{ line: 1, message: 'name must not contain a NUL character' }]);
+  });
+
   describe('authentication and request checks', () => {
     it('answers 401 ingest_token_required without a bearer token', async () => {
       const response = await post('ports', '{}\n', { token: null });

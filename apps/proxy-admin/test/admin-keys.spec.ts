@@ -111,6 +111,21 @@ describe('admin API: operator authentication and keys', () => {
   });
 
   describe('POST /admin/keys', () => {
+    it('answers 400 invalid_request for a NUL character in the alias, where PostgreSQL would fail', async () => {
+      const response = await adminFetch(base, '/admin/keys', {
+        method: 'POST',
+        body: JSON.stringify({ alias: 'bad\u0000alias' }),
+      });
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as {
+        error: { code: string; details: { field: string }[] };
+      };
+      expect(body.error.code).toBe('invalid_request');
+      expect(body.error.details).toEqual([
+        { field: 'alias', message: 'alias must not contain a NUL character' },
+      ]);
+    });
+
     it('returns the plaintext key once, and stores only what cannot reveal it', async () => {
       const response = await adminFetch(base, '/admin/keys', {
         method: 'POST',

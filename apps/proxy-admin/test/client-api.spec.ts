@@ -62,6 +62,17 @@ describe('client API: POST /v1/chat/completions and GET /v1/models', () => {
     expect(plain.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('answers 400 invalid_request for a NUL character anywhere in the body', async () => {
+    const { key } = await mintKey(base);
+    const response = await chat(base, key, { model: 'cheap\u0000' });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as OpenAiErrorBody & { error: { details: unknown } };
+    expect(body.error.code).toBe('invalid_request');
+    expect(body.error.details).toEqual([
+      { field: 'model', message: 'model must not contain a NUL character' },
+    ]);
+  });
+
   it('refuses missing, unknown, malformed and admin credentials with 401 in the OpenAI shape', async () => {
     const cases: [Record<string, string>, string][] = [
       [{}, 'missing_api_key'],

@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { json } from 'express';
 import { Logger } from 'nestjs-pino';
 import { rejectBadBody } from './errors/reject-bad-body';
+import { rejectNul } from './errors/reject-nul';
 import { ErrorBodyFormat } from './errors/error-body';
 import { HttpErrorFilter } from './errors/http-error.filter';
 import { createValidationPipe } from './errors/validation.pipe';
@@ -45,7 +46,7 @@ export async function createPlatformApp(
   // Registered before any route, so every request is timed, including 404s.
   app.use(app.get(AppMetrics).middleware());
   options.beforeBodyParser?.(app);
-  app.use(json({ limit: options.jsonLimit ?? '256kb' }), rejectBadBody);
+  app.use(json({ limit: options.jsonLimit ?? '256kb' }), rejectBadBody, rejectNul);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpErrorFilter(options.errorFormat));
   setupOpenApi(app, options.openApi);

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { expectErrorBody } from './error-shape';
+import { errorOf, expectErrorBody } from './error-shape';
 import { freePort } from './free-port';
 import { LogCapture } from './log-capture';
 import { describeProcessConformance } from './process-conformance';
@@ -130,6 +130,24 @@ export function describeServiceConformance<C>(options: ConformanceOptions<C>): v
         expect(status).toBe(400);
         expectErrorBody(shape, body, 'invalid_json');
       }
+    });
+
+    it('answers a NUL character in the path, the query or a JSON body with 400 invalid_request', async () => {
+      const nul = (await getJson(`${running.url}/healthz`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ alias: 'a\u0000b', tags: ['ok', 'x\u0000'] }),
+      })) as { status: number; body: unknown };
+      expect(nul.status).toBe(400);
+      expectErrorBody(shape, nul.body, 'invalid_request');
+      const { details } = errorOf(shape, nul.body) as { details: { field: string }[] };
+      expect(details[0]!.field).toBe('alias');
+      const inQuery = await getJson(`${running.url}/healthz?name=a%00b`);
+      expect(inQuery.status).toBe(400);
+      expectErrorBody(shape, inQuery.body, 'invalid_request');
+      const inPath = await getJson(`${running.url}/healthz%00`);
+      expect(inPath.status).toBe(400);
+      expectErrorBody(shape, inPath.body, 'invalid_request');
     });
 
     it('answers a body that is not the gzip it claims with a 400, never 500', async () => {

@@ -1,4 +1,4 @@
-import { ApiError } from '@platform/http';
+import { ApiError, findNul, nulRejected } from '@platform/http';
 import type { IncomingMessage } from 'node:http';
 
 /** Chat requests carry whole conversations, so the client API accepts far more than admin routes. */
@@ -61,9 +61,14 @@ export async function readJsonBody(
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) throw tooLarge(limit);
   const raw = await readRaw(req, limit);
+  let body: unknown;
   try {
-    return JSON.parse(raw.toString('utf8')) as unknown;
+    body = JSON.parse(raw.toString('utf8')) as unknown;
   } catch {
     throw new ApiError(400, 'invalid_json', 'Request body is not valid JSON');
   }
+  // The client API bypasses Express, so it applies the platform's NUL rule itself.
+  const nul = findNul(body, '');
+  if (nul !== undefined) throw nulRejected(nul === '' ? 'body' : nul);
+  return body;
 }

@@ -3,7 +3,7 @@
 // told after commit.
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock } from '@platform/clock';
-import { ApiError } from '@platform/http';
+import { ApiError, findNul } from '@platform/http';
 import type { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { PointLocator } from './point-locator';
@@ -209,6 +209,9 @@ function parseLine(handler: DatasetHandler<unknown>, text: string): { value: unk
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     return 'each line must be a JSON object';
   }
+  // The platform's NUL rule, per line: PostgreSQL refuses NUL in text.
+  const nul = findNul(json, '');
+  if (nul !== undefined) return `${nul || 'a key'} must not contain a NUL character`;
   try {
     return { value: handler.parse(json as Fields) };
   } catch (error) {
