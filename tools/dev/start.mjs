@@ -105,6 +105,8 @@ const children = SERVICES.map((service) =>
     env: {
       ...env,
       PORT: String(service.port),
+      // No load balancer to leave locally: Ctrl-C stops at once.
+      SHUTDOWN_DRAIN_DELAY_MS: env.SHUTDOWN_DRAIN_DELAY_MS ?? '0',
       DATABASE_URL: databaseUrls[service.name],
       REDIS_URL: redisUrl,
       ...(service.name === 'proxy-admin' ? { ADMIN_SECRET: adminSecret } : {}),

@@ -72,6 +72,17 @@ export abstract class ServiceConfig {
   SHUTDOWN_TIMEOUT_MS = 25_000;
 
   /**
+   * How long a replica keeps listening after SIGTERM while `/readyz` answers 503, so the load
+   * balancer takes it out before connections are refused. Counts towards SHUTDOWN_TIMEOUT_MS.
+   */
+  @Expose()
+  @ToInt()
+  @IsInt()
+  @Min(0)
+  @Max(120_000)
+  SHUTDOWN_DRAIN_DELAY_MS = 5_000;
+
+  /**
    * Proxies in front of the service whose X-Forwarded-For entries are trusted (0 locally, 1
    * behind the ingress). A count, never "trust everything": the client writes the leftmost
    * entries itself, so only the ones our own proxies appended may name the client IP that rate

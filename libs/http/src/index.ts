@@ -8,6 +8,7 @@ export { isOverloaded, normalizeError } from './errors/normalize-error';
 export { createValidationPipe, validationDetails } from './errors/validation.pipe';
 export { READINESS_CHECKS, withTimeout } from './health/readiness-check';
 export type { ReadinessCheck } from './health/readiness-check';
+export { DrainState } from './lifecycle/drain-state';
 export { installGracefulShutdown } from './lifecycle/graceful-shutdown';
 export type { ShutdownOptions } from './lifecycle/graceful-shutdown';
 export { createLoggerModule } from './logging/logger.module';

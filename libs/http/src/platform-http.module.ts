@@ -1,5 +1,6 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { HealthController } from './health/health.controller';
+import { DrainState } from './lifecycle/drain-state';
 import { READINESS_CHECKS, ReadinessCheck } from './health/readiness-check';
 import { createLoggerModule } from './logging/logger.module';
 import { AppMetrics } from './metrics/http-metrics';
@@ -30,6 +31,7 @@ export class PlatformHttpModule {
       controllers: [HealthController, MetricsController],
       providers: [
         { provide: AppMetrics, useValue: new AppMetrics(options.service) },
+        { provide: DrainState, useValue: new DrainState() },
         ...options.readinessChecks,
         {
           provide: READINESS_CHECKS,
@@ -37,7 +39,7 @@ export class PlatformHttpModule {
           inject: options.readinessChecks,
         },
       ],
-      exports: [AppMetrics],
+      exports: [AppMetrics, DrainState],
     };
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable, Module } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { GeoScoringConfig, loadConfig } from '@platform/config';
-import { AppMetrics } from '@platform/http';
+import { AppMetrics, DrainState } from '@platform/http';
 import { ServicePlatformModule } from '@platform/platform';
 import { isolateService, IsolatedServiceResources, LogCapture, waitFor } from '@platform/testing';
 import { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
@@ -163,5 +163,14 @@ describe('JobRunner and @QueueProcessor (real PostgreSQL and Redis)', () => {
     expect(metrics).toMatch(/job_runs_total\{job="echo",status="failed",service="[^"]+"\} 1/);
     expect(metrics).toMatch(/job_runs_total\{job="sweep",status="skipped",service="[^"]+"\} 1/);
     expect(() => dispatcher.runNow('nothing')).toThrow('queue "nothing" has no processor');
+  });
+
+  it('stops taking jobs when the replica starts draining; a job added then waits', async () => {
+    const queues = moduleRef.get(QueueRegistry);
+    moduleRef.get(DrainState).begin();
+    await waitFor(() => queues.worker('echo')?.closing !== undefined, 5_000, 'the worker to stop');
+    await queues.worker('echo')!.closing; // its running jobs (none here) have finished
+    const job = await queues.queue('echo').add('late', {});
+    expect(await job.getState()).toBe('waiting');
   });
 });

@@ -122,6 +122,18 @@ export class QueueRegistry {
   }
 
   /**
+   * Workers stop fetching jobs: each begins closing now, which lets its running jobs finish;
+   * close() later waits for them. (Pausing is not enough: a worker blocked waiting for a job
+   * still takes the next one.)
+   */
+  stopTakingWork(): void {
+    for (const [name, worker] of this.workers)
+      worker.close().catch((error: unknown) => {
+        this.logger.warn({ queue: name, err: error }, 'worker did not stop taking jobs');
+      });
+  }
+
+  /**
    * Closes workers first (running jobs finish, up to the timeout), then queues, then Redis.
    * With Redis away, BullMQ's close would wait for it forever: drop the connection and force.
    */

@@ -9,7 +9,7 @@ import {
 } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import type { ServiceConfig } from '@platform/config';
-import { AppMetrics } from '@platform/http';
+import { AppMetrics, DrainState } from '@platform/http';
 import { JobDispatcher } from './job-dispatcher';
 import { JobRunner } from './job-runner';
 import { QueueRegistry } from './queue-registry';
@@ -17,11 +17,16 @@ import { QUEUES_OPTIONS, QueuesOptions } from './queues.options';
 
 @Injectable()
 class QueuesLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  constructor(@Inject(QueueRegistry) private readonly registry: QueueRegistry) {}
+  constructor(
+    @Inject(QueueRegistry) private readonly registry: QueueRegistry,
+    @Inject(DrainState) private readonly drain: DrainState,
+  ) {}
 
-  // Every processor registered itself during module init, so all workers start together.
+  // Every processor registered itself during module init, so all workers start together. A
+  // replica told to drain stops taking jobs at once; the jobs it runs finish at close.
   onApplicationBootstrap(): void {
     this.registry.start();
+    this.drain.onDrain(() => this.registry.stopTakingWork());
   }
 
   // Before the shutdown hooks that close PostgreSQL and the app's Redis: a running job finishes

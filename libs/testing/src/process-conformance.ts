@@ -48,10 +48,10 @@ export function describeProcessConformance<C>(
       expect(lines.every((l) => l.level === 'fatal')).toBe(true);
     });
 
-    it('on SIGTERM finishes the request in flight, closes idle connections, refuses new ones and exits 0', async () => {
+    it('on SIGTERM turns /readyz to 503 while still serving, then finishes the request in flight, closes idle connections, refuses new ones and exits 0', async () => {
       const service = await spawnService(
         options.mainFile,
-        { ...env(), LOG_LEVEL: 'info' },
+        { ...env(), LOG_LEVEL: 'info', SHUTDOWN_DRAIN_DELAY_MS: '1500' },
         await freePort(),
       );
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -89,6 +89,11 @@ export function describeProcessConformance<C>(
 
         service.child.kill('SIGTERM');
         await waitFor(() => service.output().includes('draining'), 10_000, 'the drain log line');
+        // The drain delay: out of the load balancer, still listening and serving.
+        const ready = await fetch(`${service.url}/readyz`);
+        expect(ready.status).toBe(503);
+        expect(await ready.json()).toEqual({ status: 'draining', checks: {} });
+        expect((await fetch(`${service.url}/healthz`)).status).toBe(200);
         await waitFor(
           () => idleSocket?.destroyed === true,
           5_000,

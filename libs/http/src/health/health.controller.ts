@@ -1,19 +1,23 @@
 import { Controller, Get, Header, Inject, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { DrainState } from '../lifecycle/drain-state';
 import { READINESS_CHECKS, ReadinessCheck, withTimeout } from './readiness-check';
 
 const CHECK_TIMEOUT_MS = 2000;
 
 interface ReadinessReport {
-  status: 'ok' | 'unavailable';
+  status: 'ok' | 'unavailable' | 'draining';
   checks: Record<string, { status: 'up' | 'down'; error?: string }>;
 }
 
 @ApiTags('operations')
 @Controller()
 export class HealthController {
-  constructor(@Inject(READINESS_CHECKS) private readonly checks: ReadinessCheck[]) {}
+  constructor(
+    @Inject(READINESS_CHECKS) private readonly checks: ReadinessCheck[],
+    @Inject(DrainState) private readonly drain: DrainState,
+  ) {}
 
   /** Liveness: the process is up and its event loop turns. */
   @Get('healthz')
@@ -27,8 +31,15 @@ export class HealthController {
   @Get('readyz')
   @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ description: 'PostgreSQL and Redis answer' })
-  @ApiServiceUnavailableResponse({ description: 'A dependency does not answer' })
+  @ApiServiceUnavailableResponse({
+    description: 'A dependency does not answer, or the replica is shutting down',
+  })
   async readyz(@Res({ passthrough: true }) res: Response): Promise<ReadinessReport> {
+    // Shutting down: leave the load balancer now, while still listening, before checking anything.
+    if (this.drain.draining) {
+      res.status(503);
+      return { status: 'draining', checks: {} };
+    }
     const results = await Promise.all(
       this.checks.map(async (c) => {
         try {

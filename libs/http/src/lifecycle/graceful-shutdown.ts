@@ -1,9 +1,15 @@
 import type { INestApplication, LoggerService } from '@nestjs/common';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { DrainState } from './drain-state';
 
 export interface ShutdownOptions {
   /** After this long, give up on in-flight work and exit 1. */
   timeoutMs: number;
+  /**
+   * How long the replica keeps listening after the signal while `/readyz` says 503, so the
+   * load balancer stops sending before connections are refused.
+   */
+  drainDelayMs?: number;
   logger: LoggerService;
   signals?: NodeJS.Signals[];
   /** Injected for tests; exits the process by default. */
@@ -11,7 +17,9 @@ export interface ShutdownOptions {
 }
 
 /**
- * On SIGTERM/SIGINT: stop accepting connections, let in-flight requests finish, then close every
+ * On SIGTERM/SIGINT: turn `/readyz` to 503 at once and tell the app it is draining (queue
+ * workers stop taking jobs) while it keeps listening for `drainDelayMs`; then stop accepting
+ * connections, let in-flight requests finish, then close every
  * resource (Nest shutdown hooks drain and close PostgreSQL, close Redis and queues), then exit 0.
  * Nest's own enableShutdownHooks re-raises the signal afterwards, which exits 143; Kubernetes
  * and compose treat that as a crash, hence this handler.
@@ -45,8 +53,7 @@ export function installGracefulShutdown(app: INestApplication, options: Shutdown
       `received ${signal}; draining ${inFlight.size} in-flight requests`,
       'Shutdown',
     );
-    inFlight.forEach(endKeepAlive);
-    server.closeIdleConnections();
+    app.get(DrainState).begin();
     const deadline = setTimeout(() => {
       options.logger.error(
         `shutdown did not finish within ${options.timeoutMs} ms`,
@@ -56,10 +63,19 @@ export function installGracefulShutdown(app: INestApplication, options: Shutdown
       exit(1);
     }, options.timeoutMs);
     deadline.unref();
-    // Stop listening now and let every connection finish before Nest's shutdown hooks run, so
-    // those hooks (the database pool drain, then closing PostgreSQL, Redis and queues) see no
-    // new requests. Nest's own close of the server later finds it closed already.
-    new Promise<void>((resolve) => server.close(() => resolve()))
+    // Keep serving while the load balancer notices the 503; then stop listening and let every
+    // connection finish before Nest's shutdown hooks run, so those hooks (the database pool
+    // drain, then closing PostgreSQL, Redis and queues) see no new requests. Nest's own close of
+    // the server later finds it closed already.
+    new Promise<void>((resolve) => setTimeout(resolve, options.drainDelayMs ?? 0))
+      .then(
+        () =>
+          new Promise<void>((resolve) => {
+            inFlight.forEach(endKeepAlive);
+            server.close(() => resolve());
+            server.closeIdleConnections();
+          }),
+      )
       .then(() => app.close())
       .then(() => {
         clearTimeout(deadline);

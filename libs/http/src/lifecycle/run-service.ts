@@ -30,7 +30,11 @@ export async function runService<C extends ServiceConfig>(
     const config = loadConfig();
     const app = await createApp(config);
     const logger = app.get(Logger);
-    installGracefulShutdown(app, { timeoutMs: config.SHUTDOWN_TIMEOUT_MS, logger });
+    installGracefulShutdown(app, {
+      timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+      drainDelayMs: config.SHUTDOWN_DRAIN_DELAY_MS,
+      logger,
+    });
     await app.listen(config.PORT, '0.0.0.0');
     logger.log(`${service} listening on http://127.0.0.1:${config.PORT}`, 'Bootstrap');
   } catch (error) {
