@@ -4,7 +4,7 @@ export { codeErrorBody, openAiErrorBody, openAiErrorType } from './errors/error-
 export type { ErrorBodyFormat, NormalizedError } from './errors/error-body';
 export { HttpErrorFilter } from './errors/http-error.filter';
 export { findNul, nulRejected, rejectNul } from './errors/reject-nul';
-export { isOverloaded, normalizeError } from './errors/normalize-error';
+export { isDependencyUnavailable, isOverloaded, normalizeError } from './errors/normalize-error';
 export { createValidationPipe, validationDetails } from './errors/validation.pipe';
 export { READINESS_CHECKS, withTimeout } from './health/readiness-check';
 export type { ReadinessCheck } from './health/readiness-check';

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock } from '@platform/clock';
 import { ProxyAdminConfig } from '@platform/config';
-import { ApiError } from '@platform/http';
+import { ApiError, AppMetrics } from '@platform/http';
+import { Counter } from 'prom-client';
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -63,6 +64,7 @@ function sessionIdOf(req: IncomingMessage, keyId: string, at: Date): string {
 export class ChatCompletionsService {
   private readonly logger = new Logger(ChatCompletionsService.name);
   private readonly unpricedLogged = new Set<string>();
+  private readonly failOpen: Counter;
 
   constructor(
     private readonly auth: ClientKeyAuthenticator,
@@ -73,7 +75,14 @@ export class ChatCompletionsService {
     private readonly usage: UsageRecorder,
     @Inject(ProxyAdminConfig) private readonly config: ProxyAdminConfig,
     @Inject(Clock) private readonly clock: Clock,
-  ) {}
+    @Inject(AppMetrics) metrics: AppMetrics,
+  ) {
+    this.failOpen = new Counter({
+      name: 'proxy_limits_failopen_total',
+      help: 'Requests served without counting rpm/tpm because Redis could not (LIMITS_FAIL_OPEN)',
+      registers: [metrics.registry],
+    });
+  }
 
   async complete(
     req: IncomingMessage,
@@ -175,7 +184,9 @@ export class ChatCompletionsService {
 
   /**
    * Limits and budgets live in Redis; without it they cannot be checked, so the request is
-   * refused (503) rather than served unmetered.
+   * refused (503) rather than served unmetered, at once (never queued behind a reconnect). With
+   * LIMITS_FAIL_OPEN a key without a budget is served uncounted instead; budgets always fail
+   * closed.
    */
   private async admit(
     ...args: Parameters<LimitsService['admit']>
@@ -183,6 +194,11 @@ export class ChatCompletionsService {
     try {
       return await this.limits.admit(...args);
     } catch (error) {
+      const [limits] = args;
+      if (this.config.LIMITS_FAIL_OPEN && limits.monthlyBudgetMicroUsd === null) {
+        this.failOpen.inc();
+        return { admitted: true, reservation: null };
+      }
       this.logger.error({ err: error }, 'limits unavailable');
       throw new ApiError(
         503,
@@ -204,7 +220,12 @@ export class ChatCompletionsService {
     return price;
   }
 
-  private async settle(reservation: Reservation, tokens: number, cost: number): Promise<void> {
+  private async settle(
+    reservation: Reservation | null,
+    tokens: number,
+    cost: number,
+  ): Promise<void> {
+    if (reservation === null) return;
     try {
       await this.limits.settle(reservation, tokens, cost);
     } catch (error) {

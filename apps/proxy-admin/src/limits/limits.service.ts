@@ -22,7 +22,8 @@ export interface Reservation {
 export type AdmitVerdict =
   | {
       admitted: true;
-      reservation: Reservation;
+      /** null when the request was let through uncounted (LIMITS_FAIL_OPEN, Redis away). */
+      reservation: Reservation | null;
       requestsRemaining?: number;
       tokensRemaining?: number;
     }
@@ -81,21 +82,24 @@ export class LimitsService {
     costMicroUsd: number,
     now = this.clock.now(),
   ): Promise<AdmitVerdict> {
+    this.assertConnected();
     const second = Math.floor(now.getTime() / 1000);
     const month = monthOf(now);
     const id = limits.keyId;
-    const result = await this.redis.proxyAdmit(
-      `revoked:${id}`,
-      `rl:req:${id}`,
-      `rl:tok:${id}`,
-      `spend:${id}:${month}`,
-      second,
-      limits.rpm ?? 0,
-      limits.tpm ?? 0,
-      tokens,
-      limits.monthlyBudgetMicroUsd ?? 0,
-      costMicroUsd,
-      SPEND_TTL_SECONDS,
+    const result = await withDeadline(
+      this.redis.proxyAdmit(
+        `revoked:${id}`,
+        `rl:req:${id}`,
+        `rl:tok:${id}`,
+        `spend:${id}:${month}`,
+        second,
+        limits.rpm ?? 0,
+        limits.tpm ?? 0,
+        tokens,
+        limits.monthlyBudgetMicroUsd ?? 0,
+        costMicroUsd,
+        SPEND_TTL_SECONDS,
+      ),
     );
     const [verdict, requestsUsed, tokensUsed, oldestRequest, oldestToken] = result.map(Number) as [
       number,
@@ -149,6 +153,7 @@ export class LimitsService {
     costMicroUsd: number,
     now = this.clock.now(),
   ): Promise<void> {
+    this.assertConnected();
     await this.redis.proxySettle(
       `rl:tok:${reservation.keyId}`,
       `spend:${reservation.keyId}:${reservation.month}`,
@@ -157,6 +162,15 @@ export class LimitsService {
       costMicroUsd - reservation.costMicroUsd,
       Math.floor(now.getTime() / 1000),
     );
+  }
+
+  /**
+   * A request never waits behind a Redis reconnect: while the connection is not ready, limits
+   * are unavailable at once (the caller answers 503, or fails open where configured).
+   */
+  private assertConnected(): void {
+    if (this.redis.status !== 'ready')
+      throw new LimitsUnavailableError(`redis ${this.redis.status}`);
   }
 
   /** Makes every replica refuse the key from now on, whatever its caches hold. */
@@ -171,4 +185,23 @@ export class LimitsService {
     const values = await this.redis.mget(...keyIds.map((id) => `spend:${id}:${month}`));
     return new Map(keyIds.map((id, i) => [id, Number(values[i] ?? 0)]));
   }
+}
+
+/** Limits cannot be checked now: Redis is not connected or did not answer in time. */
+export class LimitsUnavailableError extends Error {
+  override readonly name = 'LimitsUnavailableError';
+}
+
+/** Longest an admission waits for Redis before the request is refused (or let through). */
+const ADMIT_DEADLINE_MS = 250;
+
+function withDeadline<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new LimitsUnavailableError(`no answer within ${ADMIT_DEADLINE_MS} ms`)),
+      ADMIT_DEADLINE_MS,
+    );
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }

@@ -1,6 +1,7 @@
 import { Expose } from 'class-transformer';
 import {
   ArrayNotEmpty,
+  IsBoolean,
   IsArray,
   IsInt,
   IsOptional,
@@ -12,7 +13,7 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
-import { ToInt, ToJsonArrayOf } from '../transforms';
+import { ToBoolean, ToInt, ToJsonArrayOf } from '../transforms';
 import { IsPricingTable, KeepObject, PricingTable, UpstreamConfig } from './proxy-routing.config';
 import { ServiceConfig } from '../service.config';
 import { DEFAULT_DATABASE_URLS } from './migration.config';
@@ -91,6 +92,16 @@ export class ProxyAdminConfig extends ServiceConfig {
   @Min(0)
   @Max(300_000)
   KEY_CACHE_TTL_MS = 5_000;
+
+  /**
+   * With Redis unreachable, serve requests of keys without a monthly budget without counting
+   * rpm/tpm (counted in proxy_limits_failopen_total) instead of answering 503. Budgets always
+   * fail closed: spend that cannot be reserved is never served.
+   */
+  @Expose()
+  @ToBoolean()
+  @IsBoolean({ message: 'must be true or false' })
+  LIMITS_FAIL_OPEN = false;
 
   /** How long a replica trusts its model-alias table between invalidations. */
   @Expose()

@@ -55,3 +55,33 @@ describe('normalizeError', () => {
     expect(normalizeError('a string')).toMatchObject({ status: 500 });
   });
 });
+
+describe('dependency outages', () => {
+  const withCode = (message: string, code?: string): Error =>
+    Object.assign(new Error(message), code === undefined ? {} : { code });
+
+  it('answers 503 with Retry-After for a broken, refused or closing dependency', () => {
+    const outages: unknown[] = [
+      withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'),
+      withCode('read ECONNRESET', 'ECONNRESET'),
+      new Error('Connection terminated unexpectedly'),
+      withCode('terminating connection due to administrator command', '57P01'),
+      withCode('the database system is starting up', '57P03'),
+      withCode('connection failure', '08006'),
+      new Error('Connection is closed.'),
+      Object.assign(new Error('query failed'), { driverError: new Error('Connection terminated') }),
+    ];
+    for (const outage of outages)
+      expect(normalizeError(outage)).toMatchObject({
+        status: 503,
+        code: 'service_unavailable',
+        headers: { 'Retry-After': '2' },
+        unexpected: false,
+      });
+  });
+
+  it('still answers 500 for our own bugs and for query errors', () => {
+    expect(normalizeError(new TypeError('x is undefined')).status).toBe(500);
+    expect(normalizeError(withCode('syntax error at or near "SELEC"', '42601')).status).toBe(500);
+  });
+});

@@ -73,6 +73,15 @@ export function normalizeError(exception: unknown): NormalizedWithHeaders {
       unexpected: false,
     };
   }
+  if (isDependencyUnavailable(exception)) {
+    return {
+      status: 503,
+      code: 'service_unavailable',
+      message: 'A service this one depends on is unavailable; retry shortly',
+      headers: { 'Retry-After': '2' },
+      unexpected: false,
+    };
+  }
   return {
     status: 500,
     code: 'internal_error',
@@ -92,4 +101,62 @@ export function isOverloaded(exception: unknown): boolean {
     error = error.cause;
   }
   return false;
+}
+
+/** Socket-level failures: the peer is gone, refused us, or the connection broke. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/** Client messages of a PostgreSQL or Redis connection that broke or is not there. */
+const UNAVAILABLE_MESSAGES = [
+  /^Connection terminated/,
+  /^Connection is closed\.?$/,
+  /^Client has encountered a connection error and is not queryable$/,
+  /^Stream isn't writeable/,
+  /^Reached the max retries per request limit/,
+  /^Connection timeout$/,
+];
+
+/**
+ * A dependency outage rather than a bug: PostgreSQL or Redis refused, reset or dropped the
+ * connection, or PostgreSQL is shutting down or not accepting connections (SQLSTATE class 08,
+ * 57P01-57P03). The request was fine; 503 + Retry-After tells clients to come back.
+ */
+export function isDependencyUnavailable(exception: unknown): boolean {
+  // Duck-typed, not `instanceof Error`: errors raised by Node's own socket code can come from
+  // another realm (a test sandbox, a worker) and still be what they say.
+  let error = exception as ErrorLike | undefined;
+  for (let depth = 0; isErrorLike(error) && depth < 4; depth++) {
+    const code = error.code;
+    if (typeof code === 'string') {
+      if (NETWORK_CODES.has(code)) return true;
+      if (/^08[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code)) return true;
+    }
+    const message = typeof error.message === 'string' ? error.message : '';
+    if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
+    if (error.name === 'MaxRetriesPerRequestError') return true;
+    error = (isErrorLike(error.driverError) ? error.driverError : error.cause) as
+      ErrorLike | undefined;
+  }
+  return false;
+}
+
+interface ErrorLike {
+  code?: unknown;
+  message?: unknown;
+  name?: unknown;
+  cause?: unknown;
+  driverError?: unknown;
+}
+
+function isErrorLike(value: unknown): value is ErrorLike {
+  return typeof value === 'object' && value !== null;
 }
