@@ -35,14 +35,32 @@ export async function ensureDatabase(url: string): Promise<boolean> {
   }
 }
 
-/** Runs pending migrations in order and returns the names it applied. */
+/**
+ * Runs pending migrations in order and returns the names it applied.
+ *
+ * A rollout starts several migrators at once (a release Job and an init container per pod).
+ * TypeORM takes no lock, so a session-level advisory lock per database serialises them: the
+ * first applies the migrations, the others wait and then find nothing pending. Without it a
+ * data-only migration could run twice.
+ */
 export async function runMigrations(options: DatabaseOptions): Promise<string[]> {
-  const dataSource = createDataSource({ ...options, poolSize: 2, statementTimeoutMs: 0 });
-  await dataSource.initialize();
+  const lock = new Client({
+    connectionString: options.url,
+    application_name: `${options.applicationName}:migrate-lock`,
+  });
+  await lock.connect();
   try {
-    const applied = await dataSource.runMigrations({ transaction: 'each' });
-    return applied.map((migration) => migration.name);
+    await lock.query(`SELECT pg_advisory_lock(hashtext('migrate:' || current_database()))`);
+    const dataSource = createDataSource({ ...options, poolSize: 2, statementTimeoutMs: 0 });
+    await dataSource.initialize();
+    try {
+      const applied = await dataSource.runMigrations({ transaction: 'each' });
+      return applied.map((migration) => migration.name);
+    } finally {
+      await dataSource.destroy();
+    }
   } finally {
-    await dataSource.destroy();
+    // Ending the session releases the lock, also when a migration failed.
+    await lock.end();
   }
 }

@@ -17,6 +17,18 @@ class CreateWidgets1700000000000 implements MigrationInterface {
   }
 }
 
+/** A data-only migration: running it twice would leave two rows. */
+class SeedWidget1700000000001 implements MigrationInterface {
+  name = 'SeedWidget1700000000001';
+  async up(q: QueryRunner): Promise<void> {
+    await q.query('SELECT pg_sleep(0.2)');
+    await q.query(`INSERT INTO widgets (name) VALUES ('first')`);
+  }
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`DELETE FROM widgets WHERE name = 'first'`);
+  }
+}
+
 async function query<T extends object>(
   url: string,
   sql: string,
@@ -87,6 +99,17 @@ describe('ensureDatabase and runMigrations', () => {
     const options = { url, migrations: [CreateWidgets1700000000000], applicationName: 'spec' };
     expect(await runMigrations(options)).toEqual(['CreateWidgets1700000000000']);
     expect(await runMigrations(options)).toEqual([]);
+  });
+
+  it('serialises concurrent migrators so each migration runs once', async () => {
+    const options = {
+      url,
+      migrations: [CreateWidgets1700000000000, SeedWidget1700000000001],
+      applicationName: 'spec',
+    };
+    const runs = await Promise.all([runMigrations(options), runMigrations(options)]);
+    expect(runs.flat()).toEqual(['SeedWidget1700000000001']);
+    expect(await query(url, 'SELECT name FROM widgets')).toEqual([{ name: 'first' }]);
   });
 
   it('says which server it could not reach', async () => {
