@@ -55,20 +55,7 @@ export async function spawnService(
   env: Record<string, string>,
   port: number,
 ): Promise<ServiceProcess> {
-  const child = spawn(
-    process.execPath,
-    ['-r', '@swc-node/register', path.join(workspaceRoot, mainFile)],
-    {
-      cwd: workspaceRoot,
-      env: {
-        PATH: processEnvironment()['PATH'] ?? '',
-        TZ: 'UTC',
-        SWC_NODE_PROJECT: path.join(workspaceRoot, 'tsconfig.base.json'),
-        ...env,
-        PORT: String(port),
-      },
-    },
-  );
+  const child = spawnMain(mainFile, { ...env, PORT: String(port) });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

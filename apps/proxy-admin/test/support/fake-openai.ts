@@ -12,6 +12,8 @@ export interface FakeOpenAi extends FakeServer {
   /** Base URL as UPSTREAMS wants it, ending in /v1. */
   baseUrl: string;
   seen: SeenRequest[];
+  /** Answers every `upstream-slow` request held so far. */
+  releaseSlow(): void;
 }
 
 /** Usage the fake reports: 8 prompt tokens, and min(max_tokens, 40) completion tokens. */
@@ -56,10 +58,12 @@ function streamAnswer(res: ServerResponse, body: Record<string, unknown>): void 
 /**
  * An OpenAI-compatible upstream on 127.0.0.1. Model names steer it: `upstream-500` fails with an
  * OpenAI error, `upstream-429` rate-limits, `upstream-html` answers a non-JSON error page,
- * `upstream-hang` never answers. Anything else completes normally.
+ * `upstream-hang` never answers, `upstream-slow` answers when the test calls releaseSlow().
+ * Anything else completes normally.
  */
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   const seen: SeenRequest[] = [];
+  const held: (() => void)[] = [];
   const server = await startFakeServer((req, res) => {
     void readBody(req).then((text) => {
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions')
@@ -93,28 +97,41 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
           return res.end('<html>bad gateway</html>');
         case 'upstream-hang':
           return; // never answers: the proxy's deadline must cut it
+        case 'upstream-slow':
+          held.push(() => answer(res, body));
+          return;
       }
-      if (body['stream'] === true) return streamAnswer(res, body);
-      const completion = fakeCompletionTokens(body);
-      return sendJson(res, 200, {
-        id: 'chatcmpl-fake',
-        object: 'chat.completion',
-        created: 1_700_000_000,
-        model: body['model'],
-        choices: [
-          {
-            index: 0,
-            message: { role: 'assistant', content: words.join('') },
-            finish_reason: 'stop',
-          },
-        ],
-        usage: {
-          prompt_tokens: FAKE_PROMPT_TOKENS,
-          completion_tokens: completion,
-          total_tokens: FAKE_PROMPT_TOKENS + completion,
-        },
-      });
+      answer(res, body);
     });
   });
-  return { ...server, baseUrl: `${server.url}/v1`, seen };
+  const answer = (res: ServerResponse, body: Record<string, unknown>): void => {
+    if (body['stream'] === true) return streamAnswer(res, body);
+    const completion = fakeCompletionTokens(body);
+    return sendJson(res, 200, {
+      id: 'chatcmpl-fake',
+      object: 'chat.completion',
+      created: 1_700_000_000,
+      model: body['model'],
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content: words.join('') },
+          finish_reason: 'stop',
+        },
+      ],
+      usage: {
+        prompt_tokens: FAKE_PROMPT_TOKENS,
+        completion_tokens: completion,
+        total_tokens: FAKE_PROMPT_TOKENS + completion,
+      },
+    });
+  };
+  return {
+    ...server,
+    baseUrl: `${server.url}/v1`,
+    seen,
+    releaseSlow: () => {
+      for (const release of held.splice(0)) release();
+    },
+  };
 }

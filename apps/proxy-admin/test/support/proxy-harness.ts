@@ -14,6 +14,7 @@ export const MODELS = [
   'upstream-429',
   'upstream-html',
   'upstream-hang',
+  'upstream-slow',
 ];
 /** USD per million tokens = micro-USD per token. */
 export const PRICES = { cheap: { input: 1, output: 2 }, pricey: { input: 100, output: 200 } };
