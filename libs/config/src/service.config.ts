@@ -1,5 +1,6 @@
 import { Expose } from 'class-transformer';
 import {
+  IsBoolean,
   IsIn,
   IsInt,
   IsOptional,
@@ -10,7 +11,7 @@ import {
   MinLength,
   ValidateIf,
 } from 'class-validator';
-import { ToInt, Trimmed } from './transforms';
+import { ToBoolean, ToInt, Trimmed } from './transforms';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -94,6 +95,25 @@ export abstract class ServiceConfig {
   @Min(0)
   @Max(10)
   TRUST_PROXY_HOPS = 0;
+
+  /**
+   * Token of the on-call queue board (bull-board at `/admin/queues`) of a service with queues,
+   * accepted as `Authorization: Bearer <token>` or as the password of HTTP Basic auth. Unset:
+   * the board is not mounted at all. Visible ASCII without spaces, so it fits both schemes.
+   */
+  @Expose()
+  @IsOptional()
+  @Trimmed()
+  @Matches(/^[\x21-\x7e]{16,512}$/, {
+    message: 'must be 16-512 visible ASCII characters without spaces',
+  })
+  QUEUE_BOARD_TOKEN?: string;
+
+  /** The queue board only shows (true); false also allows retry, clean, promote and remove. */
+  @Expose()
+  @ToBoolean()
+  @IsBoolean({ message: 'must be true or false' })
+  QUEUE_BOARD_READ_ONLY = true;
 
   /** Build version reported in logs and docs. */
   @Expose()

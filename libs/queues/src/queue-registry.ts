@@ -1,10 +1,12 @@
 import { Logger } from '@nestjs/common';
+import { SystemClock } from '@platform/clock';
 import { closeRedisConnection, createRedisConnection } from '@platform/redis';
 import { Job, JobSchedulerTemplateOptions, Queue, Worker } from 'bullmq';
 import type Redis from 'ioredis';
-import { Gauge, Registry } from 'prom-client';
 import { assertQueueName, bullPrefix } from './bull-prefix';
+import { registerQueueMetrics } from './queue-metrics';
 import { QueuesOptions } from './queues.options';
+import { settlesWithin } from './settle-within';
 
 export type JobHandler<D = unknown, R = unknown> = (job: Job<D, R>) => Promise<R>;
 
@@ -23,8 +25,6 @@ export interface ScheduleTemplate<D = unknown> {
   data?: D;
   opts?: JobSchedulerTemplateOptions;
 }
-
-const JOB_STATES = ['waiting', 'active', 'delayed', 'failed', 'prioritized'] as const;
 
 const DEFAULT_JOB_OPTIONS = {
   // Keep a short tail for inspection; unbounded completed sets would grow Redis forever.
@@ -69,7 +69,20 @@ export class QueueRegistry {
       queue.on('error', (error) => this.reportError(`queue ${name}`, error));
       this.queues.set(name, queue);
     }
-    if (options.metricsRegistry) this.registerMetrics(options.metricsRegistry);
+    if (options.metricsRegistry) {
+      const clock = options.clock ?? new SystemClock();
+      registerQueueMetrics(options.metricsRegistry, {
+        connection: this.connection,
+        queues: this.queues,
+        nowMs: () => clock.nowMs(),
+        logger: this.logger,
+      });
+    }
+  }
+
+  /** Every queue of the app, dead-letter queues included, in declaration order. */
+  names(): string[] {
+    return [...this.queues.keys()];
   }
 
   get workersEnabled(): boolean {
@@ -200,59 +213,5 @@ export class QueueRegistry {
     if (this.lastErrors.has(error.message)) return;
     this.lastErrors.set(error.message, source);
     this.logger.warn({ source, err: { name: error.name, message: error.message } }, 'queue error');
-  }
-
-  private registerMetrics(registry: Registry): void {
-    const queues = this.queues;
-    const logger = this.logger;
-    const connection = this.connection;
-    new Gauge({
-      name: 'queue_jobs',
-      help: 'BullMQ jobs per queue and state, read from Redis on scrape',
-      labelNames: ['queue', 'state'],
-      registers: [registry],
-      async collect() {
-        this.reset();
-        // A scrape never waits for Redis: its connection queues commands behind a reconnect
-        // forever (maxRetriesPerRequest: null), which would hang /metrics during an outage.
-        if (connection.status !== 'ready') return;
-        for (const [name, queue] of queues) {
-          try {
-            const counts = await settleWithin(queue.getJobCounts(...JOB_STATES), SCRAPE_TIMEOUT_MS);
-            for (const state of JOB_STATES) this.set({ queue: name, state }, counts[state] ?? 0);
-          } catch (error) {
-            logger.warn({ queue: name, err: error }, 'queue depth unavailable');
-          }
-        }
-      },
-    });
-  }
-}
-
-const SCRAPE_TIMEOUT_MS = 1000;
-
-/** `work`'s result, or a rejection once `timeoutMs` has passed (it keeps running either way). */
-async function settleWithin<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-  });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** Whether `work` settled within `timeoutMs` (it keeps running either way). */
-async function settlesWithin(work: Promise<unknown>, timeoutMs: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), timeoutMs);
-  });
-  try {
-    return await Promise.race([work.then(() => true), timedOut]);
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -3,13 +3,17 @@ import {
   DynamicModule,
   Inject,
   Injectable,
+  MiddlewareConsumer,
   Module,
   ModuleMetadata,
+  NestModule,
   OnApplicationBootstrap,
 } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
+import { Clock } from '@platform/clock';
 import type { ServiceConfig } from '@platform/config';
 import { AppMetrics, DrainState } from '@platform/http';
+import { mountQueueBoard } from './board/queue-board';
 import { JobDispatcher } from './job-dispatcher';
 import { JobRunner } from './job-runner';
 import { QueueRegistry } from './queue-registry';
@@ -45,9 +49,21 @@ export interface QueuesModuleAsyncOptions {
 /**
  * Provides QueueRegistry (queues, optional workers, schedulers), the JobRunner (recorded,
  * optionally locked runs) and the JobDispatcher that wires every @QueueProcessor to its queue.
+ * With board options it also mounts the on-call queue board at /admin/queues; without them
+ * nothing is mounted there.
  */
 @Module({})
-export class QueuesModule {
+export class QueuesModule implements NestModule {
+  constructor(
+    @Inject(QUEUES_OPTIONS) private readonly options: QueuesOptions,
+    @Inject(QueueRegistry) private readonly registry: QueueRegistry,
+  ) {}
+
+  configure(consumer: MiddlewareConsumer): void {
+    if (this.options.board)
+      mountQueueBoard(consumer, this.registry, this.options.service, this.options.board);
+  }
+
   static forRootAsync(options: QueuesModuleAsyncOptions): DynamicModule {
     return {
       module: QueuesModule,
@@ -72,23 +88,33 @@ export class QueuesModule {
   }
 
   /**
-   * The usual wiring for a service: its Redis and prefix, its name, QUEUE_WORKERS, queue depth
-   * gauges on its metrics and its shutdown timeout, all read from the service's config class.
+   * The usual wiring for a service: its Redis and prefix, its name, QUEUE_WORKERS, queue gauges
+   * on its metrics (ages by its clock), its shutdown timeout and the queue board (mounted when
+   * QUEUE_BOARD_TOKEN is set), all read from the service's config class.
    */
   static forService(
     configClass: abstract new (...args: never[]) => ServiceConfig & { QUEUE_WORKERS: boolean },
     queues: readonly string[],
   ): DynamicModule {
     return QueuesModule.forRootAsync({
-      inject: [configClass, AppMetrics],
-      useFactory: (config: ServiceConfig & { QUEUE_WORKERS: boolean }, metrics: AppMetrics) => ({
+      inject: [configClass, AppMetrics, Clock],
+      useFactory: (
+        config: ServiceConfig & { QUEUE_WORKERS: boolean },
+        metrics: AppMetrics,
+        clock: Clock,
+      ) => ({
         redisUrl: config.REDIS_URL,
         redisPrefix: config.REDIS_PREFIX,
         service: config.serviceName,
         workers: config.QUEUE_WORKERS,
         queues,
         metricsRegistry: metrics.registry,
+        clock,
         shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+        board:
+          config.QUEUE_BOARD_TOKEN === undefined
+            ? undefined
+            : { token: config.QUEUE_BOARD_TOKEN, readOnly: config.QUEUE_BOARD_READ_ONLY },
       }),
     });
   }
