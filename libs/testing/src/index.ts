@@ -24,3 +24,9 @@ export {
   uniqueRedisPrefix,
 } from './test-environment';
 export type { IsolatedServiceResources } from './test-environment';
+export {
+  describeStandaloneBuild,
+  installStandaloneBuild,
+  packagesRequiredBy,
+} from './standalone-build';
+export type { StandaloneBuild } from './standalone-build';
