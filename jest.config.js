@@ -1,5 +1,6 @@
-// Runs every project's tests in one Jest run. Each test file gets its own database and Redis key
-// prefix (see @platform/testing), so files run in parallel safely.
+// Runs every project's tests in one Jest run (`npx jest`, or `npm run test:jest -- <files>`).
+// Each test file gets its own database and Redis key prefix (see @platform/testing), so files
+// run in parallel safely. `npm test` runs each project's Jest through Nx instead.
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -12,6 +13,7 @@ const projectDirs = ['apps', 'libs']
 
 /** @type {import('jest').Config} */
 module.exports = {
-  testTimeout: 30000,
+  testTimeout: 30_000,
+  reporters: ['default', path.join(__dirname, 'tools/jest/summary-reporter.js')],
   projects: projectDirs.map((dir) => `<rootDir>/${dir}`),
 };

@@ -7,6 +7,8 @@ const libsDir = path.join(__dirname, 'libs');
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
+  // Most tests start a Nest app on a fresh database; the default 5 s is too short on 2 cores.
+  testTimeout: 30_000,
   testMatch: ['<rootDir>/**/*.spec.ts'],
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
   moduleNameMapper: {

@@ -2,9 +2,10 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { build } from '../tools/dev/run.mjs';
 import { ROOT } from './lib/processes.mjs';
 
-execFileSync(process.execPath, [join(ROOT, 'tools/build.mjs')], { cwd: ROOT, stdio: 'inherit' });
+build();
 const only = process.argv.slice(2);
 const benches = readdirSync(join(ROOT, 'bench')).filter(
   (name) =>

@@ -164,12 +164,27 @@ describe('Dockerfile', () => {
     for (const { app } of APPS) expect(names).toContain(app);
   });
 
-  it('builds with npm install (never npm ci) and npm run build; prod-deps omits dev dependencies', () => {
-    expect(runs('build')).toMatch(/\bnpm install\b[\s\S]*\bnpm run build\b/);
-    expect(runs('build')).not.toMatch(/\bnpm ci\b/);
-    const prune = runs('prod-deps').slice(runs('deps').length);
-    expect(prune).toMatch(/\bnpm (prune|install)\b.*--omit=dev/);
-    expect(chain(dockerfile, 'prod-deps').map((s) => s.name)).not.toContain('build');
+  it('builds each app with nx build on a full npm install (never npm ci)', () => {
+    for (const { app } of APPS) {
+      expect(runs(`${app}-build`)).toMatch(/\bnpm install\b[\s\S]*\bnpx nx build \S+/);
+      expect(runs(`${app}-build`).match(/\bnx build (\S+)/)?.[1]).toBe(app);
+    }
+    expect(
+      dockerfile.map((s) => s.instructions.map((i) => i.args).join('\n')).join('\n'),
+    ).not.toMatch(/\bnpm ci\b/);
+  });
+
+  it("installs each app's production dependencies from its own generated package.json alone", () => {
+    for (const { app } of APPS) {
+      expect(chain(dockerfile, `${app}-deps`).map((s) => s.name)).toEqual([`${app}-deps`]);
+      expect(runs(`${app}-deps`)).toMatch(/\bnpm install\b.*--omit=dev/);
+      const srcs = copies(`${app}-deps`).flatMap((c) => c.srcs);
+      expect(srcs).toEqual([
+        `/app/dist/apps/${app}/package.json`,
+        `/app/dist/apps/${app}/package-lock.json`,
+      ]);
+      expect(copies(`${app}-deps`).every((c) => c.from === `${app}-build`)).toBe(true);
+    }
   });
 
   it('has RUN commands that are valid POSIX shell', () => {
@@ -190,7 +205,7 @@ describe('Dockerfile', () => {
       );
       expect(bases[0].length).toBeGreaterThan(0);
       for (const b of bases) expect(b).toEqual(bases[0]);
-      expect(bases[0]).not.toContain('build');
+      expect(bases[0].some((name) => name?.endsWith('build'))).toBe(false);
     });
 
     it('runs as a non-root user, stops on SIGTERM, in production mode and UTC', () => {
@@ -201,20 +216,23 @@ describe('Dockerfile', () => {
       expect(env()).toMatchObject({ NODE_ENV: 'production', TZ: 'UTC', PORT: String(port) });
     });
 
-    it(`exposes ${port} and starts dist/apps/${app}/src/main.js`, () => {
+    it(`exposes ${port} and starts the app's main.js from its working directory`, () => {
       expect(of(app, 'EXPOSE').map((i) => i.args)).toEqual([String(port)]);
-      expect(execForm(last(app, 'CMD')!.args)).toEqual(['node', `dist/apps/${app}/src/main.js`]);
+      expect(last(app, 'WORKDIR')?.args).toBe('/app');
+      expect(execForm(last(app, 'CMD')!.args)).toEqual(['node', 'main.js']);
       expect(last(app, 'ENTRYPOINT')).toBeUndefined();
     });
 
-    it('takes node_modules from prod-deps only, and only its own app from the build', () => {
+    it("takes node_modules from its own deps stage and only its own app's build output", () => {
       const c = copies(app);
       const modules = c.filter((x) => x.srcs.some((s) => /node_modules/.test(s)));
-      expect(modules.length).toBeGreaterThan(0);
-      for (const m of modules) expect(m.from).toBe('prod-deps');
-      const fromBuild = c.filter((x) => x.from === 'build').flatMap((x) => x.srcs);
-      expect(fromBuild).toContain(`/app/dist/apps/${app}`);
-      for (const s of fromBuild) expect(s).toMatch(new RegExp(`^/app/dist/(libs|apps/${app})$`));
+      expect(modules).toEqual([
+        { from: `${app}-deps`, srcs: ['/app/node_modules'], dest: './node_modules' },
+      ]);
+      const fromBuild = c.filter((x) => x.from?.endsWith('-build'));
+      expect(fromBuild).toEqual([
+        { from: `${app}-build`, srcs: [`/app/dist/apps/${app}`], dest: './' },
+      ]);
       expect(c.filter((x) => x.from === undefined)).toEqual([]); // nothing from the host context
     });
 
@@ -353,7 +371,7 @@ describe('compose.yaml', () => {
         [`migrate-${app}`]: 'service_completed_successfully',
       });
       expect(dependsOn(`migrate-${app}`)).toEqual({ postgres: 'service_healthy' });
-      expect(svc(`migrate-${app}`).command).toEqual(['node', `dist/apps/${app}/src/migrate.js`]);
+      expect(svc(`migrate-${app}`).command).toEqual(['node', 'migrate.js']);
       expect(svc(`migrate-${app}`).restart).toBe('no');
     });
 
@@ -396,7 +414,15 @@ describe('.dockerignore', () => {
   });
 
   it('keeps what the build needs', () => {
-    const needed = ['package.json', 'package-lock.json', 'tsconfig.build.json', 'apps', 'libs'];
+    const needed = [
+      'package.json',
+      'package-lock.json',
+      'nx.json',
+      'tsconfig.base.json',
+      'apps',
+      'libs',
+      'tools',
+    ];
     for (const p of bare) expect([...needed, '*', '**', '.']).not.toContain(p);
   });
 });

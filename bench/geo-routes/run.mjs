@@ -4,7 +4,7 @@
 //
 //   node bench/geo-routes/run.mjs [--profile tiny|standard]   (default standard; BENCH_PROFILE)
 //
-// Needs a build (`node tools/build.mjs`; `npm run bench` does it), PostgreSQL at
+// Needs a build (`npm run build`; `npm run bench` does it), PostgreSQL at
 // TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) and Redis. The data set
 // is seeded once into the scratch database geo_bench_<profile> (`npm run tools -- geo seed`) and
 // reused by later runs; the standard seed takes several minutes. The app runs with
@@ -36,8 +36,8 @@ const ROUTES = [
   { name: 'nearby bos downtown', path: '/api/nearby?lat=42.3601&lng=-71.0589' },
 ];
 
-const APP = 'dist/apps/geo-scoring/src/main.js';
-if (!existsSync(join(ROOT, APP))) throw new Error(`${APP} missing: run node tools/build.mjs`);
+const APP = 'dist/apps/geo-scoring/main.js';
+if (!existsSync(join(ROOT, APP))) throw new Error(`${APP} missing: run npm run build`);
 
 const server = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const database = `geo_bench_${profile}`;

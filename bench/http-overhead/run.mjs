@@ -25,7 +25,7 @@ const servers = [
   },
   {
     name: 'proxy-admin GET /healthz',
-    file: 'dist/apps/proxy-admin/src/main.js',
+    file: 'dist/apps/proxy-admin/main.js',
     args: [],
     path: '/healthz',
     env: {
@@ -37,7 +37,7 @@ const servers = [
   },
 ];
 
-await runNode('dist/apps/proxy-admin/src/migrate.js', {});
+await runNode('dist/apps/proxy-admin/migrate.js', {});
 const running = [];
 try {
   const targets = [];

@@ -18,7 +18,7 @@ const [upstreamPort, forwarderPort, proxyPort] = [
   await freePort(),
 ];
 const upstreamUrl = `http://127.0.0.1:${upstreamPort}/v1`;
-await runNode('dist/apps/proxy-admin/src/migrate.js', {});
+await runNode('dist/apps/proxy-admin/migrate.js', {});
 const running = [];
 try {
   running.push(
@@ -39,7 +39,7 @@ try {
   );
   running.push(
     await startNode(
-      'dist/apps/proxy-admin/src/main.js',
+      'dist/apps/proxy-admin/main.js',
       {
         PORT: String(proxyPort),
         NODE_ENV: 'production',

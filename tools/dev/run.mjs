@@ -9,8 +9,13 @@ export function say(message) {
   process.stdout.write(`${message}\n`);
 }
 
+/** `nx run-many -t build`: each service into its own dist/apps/<app>/ (a cache hit when unchanged). */
 export function build() {
-  execFileSync(process.execPath, [join(ROOT, 'tools/build.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  execFileSync(join(ROOT, 'node_modules', '.bin', 'nx'), ['run-many', '-t', 'build'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false', NX_NO_CLOUD: 'true' },
+  });
 }
 
 /** Runs a node script to completion; resolves with its exit code. */

@@ -5,4 +5,4 @@ export const SERVICES = [
   { name: 'maritime', port: 3003, database: 'maritime' },
 ];
 
-export const entry = (service, file) => `dist/apps/${service.name}/src/${file}.js`;
+export const entry = (service, file) => `dist/apps/${service.name}/${file}.js`;

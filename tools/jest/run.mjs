@@ -1,29 +1,51 @@
-// Runs Jest, then prints the plain closing line "N passed, N failed, N skipped" that CI reads.
+// npm run test:jest: every project's Jest through Nx (`nx run-many -t test`, two projects at a
+// time), then the plain closing line "N passed, N failed, N skipped" summed over all projects.
+// With arguments (`npm run test:jest -- apps/maritime/test/risk.spec.ts`) it runs one Jest over
+// the whole workspace with those arguments instead, the quick way to run a few files.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const resultsFile = join(root, 'tmp', 'jest-results.json');
-mkdirSync(dirname(resultsFile), { recursive: true });
+const summaryDir = join(root, 'tmp', 'jest-summary');
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const args = process.argv.slice(2);
+const reporters = [
+  '--reporters=default',
+  `--reporters=${join(root, 'tools/jest/summary-reporter.js')}`,
+];
 
-const jest = join(root, 'node_modules', '.bin', 'jest');
-const run = spawnSync(
-  jest,
-  // Two workers on two cores: most test time is spent waiting on PostgreSQL and Redis, so a
-  // second worker halves the run (Jest's default is cores - 1 = one worker here).
-  ['--ci', '--maxWorkers=2', '--json', `--outputFile=${resultsFile}`, ...process.argv.slice(2)],
-  {
-    cwd: root,
-    stdio: 'inherit',
-  },
-);
-try {
-  const r = JSON.parse(readFileSync(resultsFile, 'utf8'));
-  const skipped = r.numPendingTests + r.numTodoTests;
-  console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`);
-} catch {
-  console.log('\n0 passed, 1 failed (Jest wrote no results)');
+rmSync(summaryDir, { recursive: true, force: true });
+const run =
+  args.length > 0
+    ? spawnSync(bin('jest'), ['--ci', '--maxWorkers=2', ...args], { cwd: root, stdio: 'inherit' })
+    : spawnSync(
+        bin('nx'),
+        // Two projects at a time, one Jest worker each: two cores, and most test time is spent
+        // waiting on PostgreSQL and Redis.
+        [
+          'run-many',
+          '-t',
+          'test',
+          '--parallel=2',
+          '--outputStyle=stream',
+          '--',
+          '--ci',
+          '--maxWorkers=1',
+        ],
+        {
+          cwd: root,
+          stdio: 'inherit',
+          env: { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false', NX_NO_CLOUD: 'true' },
+        },
+      );
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+for (const file of existsSync(summaryDir) ? readdirSync(summaryDir) : []) {
+  const part = JSON.parse(readFileSync(join(summaryDir, file), 'utf8'));
+  for (const key of Object.keys(totals)) totals[key] += part[key];
 }
+if (run.status !== 0 && totals.failed === 0) totals.failed = 1; // a run that died without results
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(run.status ?? 1);

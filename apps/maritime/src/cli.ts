@@ -1,4 +1,5 @@
-// maritime operator commands: `npm run tools -- maritime <command> [flags]` (each has --help).
+// maritime operator commands (each has --help): `node cli.js <command> [flags]` in the image,
+// `npm run tools -- maritime <command> [flags]` in a checkout.
 //
 //   keys          create, list, revoke and change API keys (plans, analyst access, custom rates)
 //   seed          fill a database with the deterministic synthetic world
@@ -6,10 +7,10 @@
 //   ais-replay    post an NMEA file to the ingest route
 import { runCommandGroup } from '@platform/cli';
 import { processEnvironment } from '@platform/config';
-import { aisReplayCommand } from '../apps/maritime/src/pipeline/nmea/ais-replay.command';
-import { nmeaExportCommand } from '../apps/maritime/src/pipeline/nmea/nmea-export.command';
-import { seedCommand } from '../apps/maritime/src/pipeline/seed/seed.command';
-import { keysCommand } from '../apps/maritime/src/platform/api-keys/keys.command';
+import { aisReplayCommand } from './pipeline/nmea/ais-replay.command';
+import { nmeaExportCommand } from './pipeline/nmea/nmea-export.command';
+import { seedCommand } from './pipeline/seed/seed.command';
+import { keysCommand } from './platform/api-keys/keys.command';
 
 runCommandGroup(
   'maritime',

@@ -1,3 +1,4 @@
+/// <reference path="./webassembly.d.ts" />
 import type { VectorSpace } from '../top-k';
 import { INT8_DOT_WASM_BASE64 } from './int8-dot.wasm';
 

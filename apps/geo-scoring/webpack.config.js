@@ -1,0 +1,1 @@
+module.exports = require('../../tools/build/service-webpack.config')(__dirname);

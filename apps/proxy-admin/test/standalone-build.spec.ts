@@ -1,0 +1,6 @@
+// The deployable build of this app, checked as ops will use it (docs/build.md#one-apps-build-output).
+import { describeStandaloneBuild } from '@platform/testing';
+
+describeStandaloneBuild('proxy-admin', {
+  ADMIN_SECRET: 'standalone-admin-secret-0123456789abcdef',
+});
