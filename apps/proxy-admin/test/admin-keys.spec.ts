@@ -126,6 +126,17 @@ describe('admin API: operator authentication and keys', () => {
       ]);
     });
 
+    it('answers 400 for metadata nested past the depth limit, where validation would overflow the stack', async () => {
+      const deep = '{"k":'.repeat(5_000) + '1' + '}'.repeat(5_000);
+      const response = await adminFetch(base, '/admin/keys', {
+        method: 'POST',
+        body: `{"alias":"deep","metadata":${deep}}`,
+      });
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { error: { code: string } };
+      expect(body.error.code).toBe('invalid_request');
+    });
+
     it('returns the plaintext key once, and stores only what cannot reveal it', async () => {
       const response = await adminFetch(base, '/admin/keys', {
         method: 'POST',

@@ -150,6 +150,19 @@ export function describeServiceConformance<C>(options: ConformanceOptions<C>): v
       expectErrorBody(shape, inPath.body, 'invalid_request');
     });
 
+    it('answers a JSON body nested deeper than 64 levels with 400 invalid_request, never 500', async () => {
+      const deep = '['.repeat(20_000) + ']'.repeat(20_000);
+      const { status, body } = await getJson(`${running.url}/healthz`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: `{"filter":${deep}}`,
+      });
+      expect(status).toBe(400);
+      expectErrorBody(shape, body, 'invalid_request');
+      const { details } = errorOf(shape, body) as { details: { field: string }[] };
+      expect(details[0]!.field).toBe('body');
+    });
+
     it('answers a body that is not the gzip it claims with a 400, never 500', async () => {
       const response = await fetch(`${running.url}/healthz`, {
         method: 'POST',

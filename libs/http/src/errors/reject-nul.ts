@@ -4,27 +4,47 @@ import { ApiError } from './api-error';
 const NUL = '\u0000';
 
 /**
+ * Deepest nesting of arrays and objects any request may carry (query or JSON body). Deeper
+ * input overflows the stack of recursive code downstream (class-transformer in the validation
+ * pipe) and would surface as a 500; no route of ours needs more than a handful of levels.
+ */
+export const MAX_INPUT_DEPTH = 64;
+
+/**
  * The path (`body.alias`, `query.tags[1]`, `path`) of the first string in `value` that holds a
  * NUL character, or undefined. PostgreSQL refuses NUL in text, so such input would otherwise
- * surface as a 500 from the database instead of a 400 for the client.
+ * surface as a 500 from the database instead of a 400 for the client. Walks with an explicit
+ * stack, in document order, so no nesting depth can overflow it.
  */
 export function findNul(value: unknown, at: string): string | undefined {
-  if (typeof value === 'string') return value.includes(NUL) ? at : undefined;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i += 1) {
-      const found = findNul(value[i], `${at}[${i}]`);
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) {
-      if (key.includes(NUL)) return at;
-      const found = findNul(inner, at === '' ? key : `${at}.${key}`);
-      if (found !== undefined) return found;
+  const stack: [unknown, string][] = [[value, at]];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [current, path] = next;
+    if (typeof current === 'string') {
+      if (current.includes(NUL)) return path;
+    } else if (Array.isArray(current)) {
+      for (let i = current.length - 1; i >= 0; i -= 1) stack.push([current[i], `${path}[${i}]`]);
+    } else if (current !== null && typeof current === 'object') {
+      const entries = Object.entries(current);
+      if (entries.some(([key]) => key.includes(NUL))) return path;
+      for (const [key, inner] of entries.reverse())
+        stack.push([inner, path === '' ? key : `${path}.${key}`]);
     }
   }
   return undefined;
+}
+
+/** Whether arrays and objects in `value` nest deeper than `max` levels (iterative). */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [current, depth] = next;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth + 1 > max) return true;
+    for (const inner of Array.isArray(current) ? current : Object.values(current))
+      if (inner !== null && typeof inner === 'object') stack.push([inner, depth + 1]);
+  }
+  return false;
 }
 
 /** The 400 a NUL character earns, in the validation error's shape. */
@@ -35,8 +55,9 @@ export function nulRejected(field: string): ApiError {
 
 /**
  * Refuses a NUL character anywhere in the path, the query or the parsed JSON body of any request,
- * with the service's usual 400 `invalid_request`: one rule for every route, present and future.
- * Routes that read their raw body (NDJSON, CSV, NMEA) parse it with their own checks.
+ * and a query or body nested deeper than MAX_INPUT_DEPTH, with the service's usual 400
+ * `invalid_request`: one rule for every route, present and future. Routes that read their raw
+ * body (NDJSON, CSV, NMEA) parse it with their own checks.
  */
 export function rejectNul(req: Request, _res: Response, next: NextFunction): void {
   let path: string;
@@ -46,6 +67,14 @@ export function rejectNul(req: Request, _res: Response, next: NextFunction): voi
     path = req.path;
   }
   if (path.includes(NUL)) return next(nulRejected('path'));
+  for (const [field, value] of [
+    ['query', req.query],
+    ['body', req.body],
+  ] as const)
+    if (nestsDeeperThan(value, MAX_INPUT_DEPTH)) {
+      const message = `${field} must not nest arrays and objects deeper than ${MAX_INPUT_DEPTH} levels`;
+      return next(ApiError.badRequest('invalid_request', message, [{ field, message }]));
+    }
   const field = findNul(req.query, 'query') ?? findNul(req.body, 'body');
   if (field !== undefined) return next(nulRejected(field.replace(/^(query|body)\./, '')));
   next();
