@@ -1,3 +1,6 @@
+// The declarations are global (a script, not a module), so an import cannot pull them in when an
+// app's typecheck reaches this file through a path alias; a reference can.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./webassembly.d.ts" />
 import type { VectorSpace } from '../top-k';
 import { INT8_DOT_WASM_BASE64 } from './int8-dot.wasm';
