@@ -36,6 +36,11 @@ export default [
               sourceTag: 'type:lib',
               onlyDependOnLibsWithTags: ['type:lib', 'type:domain', 'type:testing'],
             },
+            // Workspace tooling (CLIs, Nx plugins, test runners) uses libs, never apps.
+            {
+              sourceTag: 'type:tooling',
+              onlyDependOnLibsWithTags: ['type:lib', 'type:domain', 'type:testing'],
+            },
             // Pure computation depends on nothing but other pure computation.
             { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain'] },
             {

@@ -8,7 +8,7 @@ const projectDirs = ['apps', 'libs']
   .flatMap((group) =>
     fs.readdirSync(path.join(__dirname, group)).map((name) => path.join(group, name)),
   )
-  .concat(['docker', 'k8s'])
+  .concat(['docker', 'k8s', 'tools'])
   .filter((dir) => fs.existsSync(path.join(__dirname, dir, 'jest.config.js')));
 
 /** @type {import('jest').Config} */

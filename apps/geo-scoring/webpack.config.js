@@ -1,1 +1,1 @@
-module.exports = require('../../tools/build/service-webpack.config')(__dirname);
+module.exports = require('../../webpack.preset')(__dirname);

@@ -1,12 +1,13 @@
-// The webpack configuration of every service: one bundle per entry point (main.js for the
-// server, migrate.js for its migrations, cli.js for operator commands where the app has them),
-// holding the app's code and the code of the libs it uses, with every npm package left
-// external. Nx writes a package.json beside it listing only the packages this app imports.
+// The webpack configuration of every service: one bundle per entry point (main.js for the server,
+// migrate.js for its migrations, cli.js for operator commands where the app has them), holding the
+// app's code and the code of the libs it uses, with every npm package left external. Nx writes a
+// package.json beside it listing only the packages this app imports. It sits beside jest.preset.js,
+// outside every Nx project, so that sharing it does not make the apps depend on the tools project.
 const { existsSync } = require('node:fs');
 const { join, relative } = require('node:path');
 const { NxAppWebpackPlugin } = require('@nx/webpack/app-plugin');
 
-const workspaceRoot = join(__dirname, '..', '..');
+const workspaceRoot = __dirname;
 
 /** @param {string} appDir the app's folder (its webpack.config.js passes __dirname) */
 module.exports = function serviceWebpackConfig(appDir) {
