@@ -24,6 +24,10 @@ export {
   uniqueRedisPrefix,
 } from './test-environment';
 export type { IsolatedServiceResources } from './test-environment';
+export { startWebhookReceiver } from './webhook-receiver';
+export type { ReceivedWebhook, ReceiverAnswer, WebhookReceiver } from './webhook-receiver';
+export { createTestCa, issueTestCertificate, TEST_SERVER_NAMES } from './test-ca';
+export type { TestCa } from './test-ca';
 export {
   describeStandaloneBuild,
   installStandaloneBuild,
