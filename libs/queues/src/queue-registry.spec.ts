@@ -1,4 +1,5 @@
 import { deleteRedisPrefix, testEnvironment, uniqueRedisPrefix, waitFor } from '@platform/testing';
+import { Worker } from 'bullmq';
 import { Registry } from 'prom-client';
 import { QueueRegistry } from './queue-registry';
 import { QueuesOptions } from './queues.options';
@@ -108,6 +109,40 @@ describe('QueueRegistry (real Redis)', () => {
     expect(finished).toBe(true);
     const observer = registry({ workers: false });
     expect(await (await observer.queue('alpha').getJob(job.id!))?.getState()).toBe('completed');
+  });
+
+  it('drains and closes an adopted worker with its own, and closes at once with Redis away', async () => {
+    const queues = registry();
+    const worker = new Worker('beta', async () => 'adopted', {
+      connection: queues.connection,
+      prefix: queues.prefix,
+    });
+    queues.adoptWorker('beta', worker);
+    expect(queues.worker('beta')).toBe(worker);
+    expect(() => queues.adoptWorker('beta', worker)).toThrow(/already has a worker/);
+    const job = await queues.queue('beta').add('x', {});
+    await waitFor(async () => (await job.getState()) === 'completed', 10_000, 'the job to run');
+    await queues.close();
+    expect(worker.isRunning()).toBe(false);
+
+    // A closed port: the connection never becomes ready. A close that waited for it (or for the
+    // 60 s shutdown timeout) would outlive this test's own timeout.
+    const away = new QueueRegistry({
+      redisUrl: 'redis://127.0.0.1:1',
+      redisPrefix: prefix,
+      service: 'queues-spec',
+      workers: true,
+      queues: ['alpha'],
+      shutdownTimeoutMs: 60_000,
+    });
+    const stranded = new Worker('alpha', async () => undefined, {
+      connection: away.connection,
+      prefix: away.prefix,
+    });
+    stranded.on('error', () => undefined);
+    away.adoptWorker('alpha', stranded);
+    await away.close();
+    expect(stranded.isRunning()).toBe(false);
   });
 
   it('exposes queue depth per queue and state on the metrics registry', async () => {

@@ -128,6 +128,22 @@ export class QueueRegistry {
     });
   }
 
+  /**
+   * Takes over a worker built elsewhere with options of its own (the webhook delivery worker),
+   * so that draining and closing treat it exactly like the registry's workers, Redis outages
+   * included.
+   */
+  adoptWorker(name: string, worker: Worker): void {
+    this.queue(name);
+    if (this.workers.has(name)) throw new Error(`queue "${name}" already has a worker`);
+    if (this.closed) {
+      void worker.close(true).catch(() => undefined);
+      return;
+    }
+    worker.on('error', (error) => this.reportError(`worker ${name}`, error));
+    this.workers.set(name, worker);
+  }
+
   /** Starts a worker for every registered processor (no-op when workers are off). */
   start(): void {
     this.started = true;
