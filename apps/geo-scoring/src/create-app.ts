@@ -15,6 +15,12 @@ import { ScoreTrendsModule } from './api/score-trends/score-trends.module';
 import { SimilarCellsModule } from './api/similar-cells/similar-cells.module';
 import { SpatialOutliersModule } from './api/spatial-outliers/spatial-outliers.module';
 import { TierDistributionModule } from './api/tier-distribution/tier-distribution.module';
+import { MonitoredLocationsModule } from './api/monitored-locations/monitored-locations.module';
+import { PortfoliosModule } from './api/portfolios/portfolios.module';
+import { mountUploadBodyParsers } from './api/portfolios/upload/upload-body';
+import { RecordSearchModule } from './api/record-search/record-search.module';
+import { SavedSearchesModule } from './api/saved-searches/saved-searches.module';
+import { WebhooksModule } from './api/webhooks/webhooks.module';
 import { JobsModule } from './jobs/jobs.module';
 import { migrations } from './migrations';
 import { IngestModule } from './pipeline/ingest/ingest.module';
@@ -44,7 +50,19 @@ export const geoScoringApp = definePlatformApp<GeoScoringConfig>({
     PortsModule,
     ConstructionModule,
     SimilarCellsModule,
+    SavedSearchesModule,
+    PortfoliosModule,
+    MonitoredLocationsModule,
+    RecordSearchModule,
+    WebhooksModule,
   ],
+  beforeBodyParser: mountUploadBodyParsers,
+  // The dashboard web app calls the session routes from its own origin, with the cookie.
+  afterCreate: (app, config) => {
+    if (config.APP_ORIGIN !== undefined) {
+      app.enableCors({ origin: config.APP_ORIGIN, credentials: true, maxAge: 600 });
+    }
+  },
   errorFormat: codeErrorBody,
   openApi: {
     title: 'geo-scoring',

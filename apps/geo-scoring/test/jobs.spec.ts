@@ -39,6 +39,7 @@ describe('geo-scoring jobs across two replicas', () => {
       ['licence-tiers', '30 2 * * *'],
       ['rollup-reconcile', '0 3 * * *'],
       ['score-refresh', '0 4 * * *'],
+      ['portfolio-monitor', '0 6 * * *'],
     ]);
   });
 

@@ -202,4 +202,14 @@ describe('outbound service settings (secrets key, delivery schedule, private tar
       loadConfig(GeoScoringConfig, { NODE_ENV: 'production', CURSOR_SECRET: 'x'.repeat(40) }),
     ).toThrow(/SECRETS_ENCRYPTION_KEY: .*required in production/);
   });
+
+  it('takes APP_ORIGIN as a bare origin only', () => {
+    const origin = 'https://app.example.com:8443';
+    expect(loadConfig(GeoScoringConfig, { APP_ORIGIN: origin }).APP_ORIGIN).toBe(origin);
+    for (const bad of ['https://app.example.com/', 'app.example.com', 'https://a.example/x']) {
+      expect(() => loadConfig(GeoScoringConfig, { APP_ORIGIN: bad })).toThrow(
+        /APP_ORIGIN: must be an origin/,
+      );
+    }
+  });
 });

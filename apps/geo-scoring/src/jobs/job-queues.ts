@@ -13,6 +13,9 @@ export const JOB_QUEUES = {
   partitionMaintain: 'partition-maintain',
   retention: 'retention',
   licenceTiers: 'licence-tiers',
+  webhookDeliveries: 'webhook-deliveries',
+  outboxSweep: 'outbox-sweep',
+  portfolioMonitor: 'portfolio-monitor',
 } as const;
 
 export type JobQueueName = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];
@@ -24,7 +27,22 @@ export const JOB_SCHEDULES: readonly { queue: JobQueueName; pattern: string }[] 
   { queue: JOB_QUEUES.licenceTiers, pattern: '30 2 * * *' },
   { queue: JOB_QUEUES.rollupReconcile, pattern: '0 3 * * *' },
   { queue: JOB_QUEUES.scoreRefresh, pattern: '0 4 * * *' },
+  { queue: JOB_QUEUES.portfolioMonitor, pattern: '0 6 * * *' },
 ];
+
+/** Schedules at a fixed interval, one job scheduler per queue (`<queue>-every-<n>s`). */
+export const INTERVAL_SCHEDULES: readonly { queue: JobQueueName; everyMs: number }[] = [
+  // Deliveries committed but never enqueued (a crash between commit and enqueue), or lost.
+  { queue: JOB_QUEUES.outboxSweep, everyMs: 60_000 },
+];
+
+/** Data of a portfolio-monitor job: what asked for it. */
+export interface PortfolioMonitorJobData {
+  trigger: 'schedule' | 'score-refresh' | 'manual';
+}
+
+/** Deduplication id of the portfolio-monitor run a score refresh asks for. */
+export const PORTFOLIO_MONITOR_DEDUP_ID = 'portfolio-monitor';
 
 /** Data of a score-refresh job: the daily run has no metros (all of them). */
 export interface ScoreRefreshJobData {

@@ -27,6 +27,17 @@ export class GeoScoringConfig extends OutboundServiceConfig {
   @MinLength(32)
   APP_SESSION_SECRET?: string;
 
+  /**
+   * Origin of the dashboard web app (`https://app.example.com`): CORS lets it call with
+   * credentials, and a cookie-authenticated write from any other origin is 403 `origin_mismatch`.
+   */
+  @Expose()
+  @IsOptional()
+  @Matches(/^https?:\/\/[^/\s?#]+$/, {
+    message: 'must be an origin: http(s)://host[:port], without a path',
+  })
+  APP_ORIGIN?: string;
+
   /** Bearer token of /internal/ingest; ingestion answers 503 when unset. */
   @Expose()
   @IsOptional()

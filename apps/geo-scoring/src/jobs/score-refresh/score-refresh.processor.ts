@@ -12,6 +12,8 @@ import {
 import { IngestFollowUps } from '../ingest-follow-ups';
 import {
   JOB_QUEUES,
+  PORTFOLIO_MONITOR_DEDUP_ID,
+  PortfolioMonitorJobData,
   ROBUSTNESS_CLASSIFY_DEDUP_ID,
   RobustnessClassifyJobData,
   ScoreRefreshJobData,
@@ -31,8 +33,9 @@ export interface ScoreRefreshJobResult {
 
 /**
  * Daily 04:00 UTC (all metros) and after ingests (one metro, debounced): runs the engine, then
- * queues the follow-ups (spatial diagnostics per metro, the robustness classifier when the
- * engine changed) and tells every replica on `geo:scores-refreshed`. A refresh of every metro
+ * queues the follow-ups (spatial diagnostics per metro, the portfolio monitor, the robustness
+ * classifier when the engine changed) and tells every replica on `geo:scores-refreshed`. Its
+ * score.changed deliveries were enqueued as each metro's transaction committed. A refresh of every metro
  * can take minutes: BullMQ renews the job's lock meanwhile.
  */
 @Injectable()
@@ -61,6 +64,7 @@ export class ScoreRefreshProcessor implements JobProcessor<
       metros: job.data.metros,
     });
     await this.enqueueDiagnostics(result);
+    if (result.metros.length > 0) await this.enqueuePortfolioMonitor();
     const classificationQueued = await this.robustness.needsClassification();
     if (classificationQueued) {
       await this.queues
@@ -88,6 +92,17 @@ export class ScoreRefreshProcessor implements JobProcessor<
       cellsTouched: result.cellsTouched,
       classificationQueued,
     };
+  }
+
+  /** Portfolios follow the new scores; repeated refreshes collapse into one more run. */
+  private async enqueuePortfolioMonitor(): Promise<void> {
+    await this.queues
+      .queue<PortfolioMonitorJobData>(JOB_QUEUES.portfolioMonitor)
+      .add(
+        'score-refresh',
+        { trigger: 'score-refresh' },
+        { deduplication: { id: PORTFOLIO_MONITOR_DEDUP_ID, keepLastIfActive: true } },
+      );
   }
 
   private async enqueueDiagnostics(result: ScoreRefreshResult): Promise<void> {

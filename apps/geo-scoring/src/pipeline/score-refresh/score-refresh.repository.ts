@@ -1,7 +1,7 @@
 // score_runs bookkeeping and the bulk writes of one metro's refresh
 // (see docs/geo-scoring/scoring-engine.md#score-refresh). Every per-cell write is one statement
 // over unnest()ed arrays, never one INSERT per cell.
-import { CellScore, SIGNAL_GROUPS, ScoreChangedData } from '@platform/geo-domain';
+import { CellScore, SIGNAL_GROUPS } from '@platform/geo-domain';
 import { Injectable } from '@nestjs/common';
 import { rowsOf } from '@platform/database';
 import { TransactionalRepository } from '../../platform/database/transactional-repository';
@@ -21,12 +21,6 @@ export interface ScoredCellWrite {
   score: CellScore;
   compositeR7: number | null;
   notifiedComposite: number | null;
-}
-
-export interface OutboxDelivery {
-  id: string;
-  webhookId: string;
-  eventId: string;
 }
 
 const SIGNAL_COLUMNS = SIGNAL_GROUPS.join(', ');
@@ -262,44 +256,6 @@ export class ScoreRefreshRepository extends TransactionalRepository {
        ON CONFLICT (metro_slug, profile, snapshot_date) DO UPDATE SET
          avg_composite = EXCLUDED.avg_composite, cells = EXCLUDED.cells`,
       [metroSlug, asOf, SCORE_PROFILE],
-    );
-  }
-
-  /** Active webhooks subscribed to an event type. */
-  async subscribedWebhooks(eventType: string): Promise<string[]> {
-    const rows = await rowsOf<{ id: string }>(
-      this.db,
-      `SELECT id FROM webhooks WHERE active AND events @> ARRAY[$1]::text[] ORDER BY id`,
-      [eventType],
-    );
-    return rows.map((r) => r.id);
-  }
-
-  /**
-   * Outbox rows (see docs/geo-scoring/webhook-events.md#outbox): global events (owner_id null) and
-   * their pending deliveries.
-   */
-  async insertOutbox(
-    eventType: string,
-    events: readonly { id: string; data: ScoreChangedData }[],
-    deliveries: readonly OutboxDelivery[],
-  ): Promise<void> {
-    if (events.length === 0) return;
-    await this.db.query(
-      `INSERT INTO webhook_events (id, type, owner_id, payload)
-       SELECT u.id, $1, NULL, u.payload FROM unnest($2::text[], $3::jsonb[]) AS u(id, payload)`,
-      [eventType, events.map((e) => e.id), events.map((e) => JSON.stringify(e.data))],
-    );
-    if (deliveries.length === 0) return;
-    await this.db.query(
-      `INSERT INTO webhook_deliveries (id, webhook_id, event_id, status, next_attempt_at)
-       SELECT u.id, u.webhook_id, u.event_id, 'pending', now()
-       FROM unnest($1::text[], $2::text[], $3::text[]) AS u(id, webhook_id, event_id)`,
-      [
-        deliveries.map((d) => d.id),
-        deliveries.map((d) => d.webhookId),
-        deliveries.map((d) => d.eventId),
-      ],
     );
   }
 }

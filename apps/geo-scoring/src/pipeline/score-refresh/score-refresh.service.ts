@@ -2,7 +2,6 @@
 // advisory lock and in ONE transaction, load the engine inputs as of D, score res 8 and res 7, then
 // write current scores, snapshots of touched cells, the metro's daily trend point and the
 // score.changed outbox. The seed replays days with it in-process (ScoreRefreshModule).
-import { monotonicFactory } from 'ulid';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
@@ -18,14 +17,10 @@ import {
   decideScoreChanges,
   assertIsoDate,
 } from '@platform/geo-domain';
+import { WebhookOutboxRepository } from '../webhooks/webhook-outbox.repository';
 import { mapInOrder } from './map-in-order';
 import { ScoreInputsRepository } from './score-inputs.repository';
-import {
-  OutboxDelivery,
-  ScoredCellWrite,
-  ScoreRefreshRepository,
-  ScoreTrigger,
-} from './score-refresh.repository';
+import { ScoredCellWrite, ScoreRefreshRepository, ScoreTrigger } from './score-refresh.repository';
 
 export interface ScoreRefreshRequest {
   asOf: string /* YYYY-MM-DD */;
@@ -50,7 +45,7 @@ export interface ScoreRefreshResult {
   engineFingerprint: string;
   /** vs the previous succeeded run (false when there is none). */
   fingerprintChanged: boolean;
-  /** score.changed deliveries written (pending): enqueue them after this call returns. */
+  /** score.changed deliveries written; each is enqueued once its metro's transaction commits. */
   deliveryIds?: string[];
 }
 
@@ -75,12 +70,11 @@ function score(metroSlug: string, cells: readonly ResolutionCell[]): CellScore[]
 
 @Injectable()
 export class ScoreRefreshService {
-  private readonly nextUlid = monotonicFactory();
-
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(ScoreInputsRepository) private readonly inputs: ScoreInputsRepository,
     @Inject(ScoreRefreshRepository) private readonly repository: ScoreRefreshRepository,
+    @Inject(WebhookOutboxRepository) private readonly outbox: WebhookOutboxRepository,
   ) {}
 
   async refresh(request: ScoreRefreshRequest): Promise<ScoreRefreshResult> {
@@ -171,6 +165,7 @@ export class ScoreRefreshService {
       const outcome = await this.scoreMetroLocked(
         repository,
         this.inputs.withTransaction(runner),
+        this.outbox.withTransaction(runner),
         metroSlug,
         asOf,
         runId,
@@ -186,10 +181,11 @@ export class ScoreRefreshService {
     }
   }
 
-  /** `repository` and `inputs` run on the metro's transaction, which holds its lock. */
+  /** `repository`, `inputs` and `outbox` run on the metro's transaction, which holds its lock. */
   private async scoreMetroLocked(
     repository: ScoreRefreshRepository,
     inputs: ScoreInputsRepository,
+    outbox: WebhookOutboxRepository,
     metroSlug: string,
     asOf: string,
     runId: string,
@@ -247,26 +243,8 @@ export class ScoreRefreshService {
     await repository.upsertCellScores(metroSlug, runId, writes);
     await repository.upsertSnapshots(metroSlug, asOf, touched);
     await repository.upsertMetroDaily(metroSlug, asOf);
-    const deliveryIds = await this.writeOutbox(repository, decision.changes);
+    // Global events; no subscriber, no rows. Enqueued once this transaction commits.
+    const { deliveryIds } = await outbox.emit(SCORE_CHANGED, null, decision.changes);
     return { scored: scores8.length, touched: touched.length, deliveryIds };
-  }
-
-  /** No subscriber, no rows. */
-  private async writeOutbox(
-    repository: ScoreRefreshRepository,
-    changes: ReturnType<typeof decideScoreChanges>['changes'],
-  ): Promise<string[]> {
-    if (changes.length === 0) return [];
-    const webhooks = await repository.subscribedWebhooks(SCORE_CHANGED);
-    if (webhooks.length === 0) return [];
-    const events = changes.map((data) => ({ id: `evt_${this.nextUlid()}`, data }));
-    const deliveries: OutboxDelivery[] = [];
-    for (const event of events) {
-      for (const webhookId of webhooks) {
-        deliveries.push({ id: `dlv_${this.nextUlid()}`, webhookId, eventId: event.id });
-      }
-    }
-    await repository.insertOutbox(SCORE_CHANGED, events, deliveries);
-    return deliveries.map((d) => d.id);
   }
 }
