@@ -36,6 +36,7 @@ export async function startNode(file, env, readyUrl, args = []) {
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
+    child,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();
