@@ -334,11 +334,16 @@ describe('compose.yaml', () => {
     expect(svc('redis').image).toBe('redis:7');
   });
 
-  it('requires ADMIN_SECRET, CURSOR_SECRET and SECRETS_ENCRYPTION_KEY with a message, and nothing else without a default', () => {
+  it('requires ADMIN_SECRET, CURSOR_SECRET, SECRETS_ENCRYPTION_KEY and CHANNEL_ENCRYPTION_KEY with a message, and nothing else without a default', () => {
     const vars = variables(composeText);
     const required = vars.filter((v) => v.op.endsWith('?'));
     expect(new Set(required.map((v) => v.name))).toEqual(
-      new Set(['ADMIN_SECRET', 'CURSOR_SECRET', 'SECRETS_ENCRYPTION_KEY']),
+      new Set([
+        'ADMIN_SECRET',
+        'CURSOR_SECRET',
+        'SECRETS_ENCRYPTION_KEY',
+        'CHANNEL_ENCRYPTION_KEY',
+      ]),
     );
     for (const v of required)
       expect(v).toMatchObject({ op: ':?', arg: expect.stringContaining(v.name) });
@@ -389,6 +394,9 @@ describe('compose.yaml', () => {
         if (app === 'geo-scoring')
           expect(env.SECRETS_ENCRYPTION_KEY).toMatch(/^\$\{SECRETS_ENCRYPTION_KEY:\?.+\}$/);
         else expect(env.SECRETS_ENCRYPTION_KEY).toBeUndefined();
+        if (app === 'maritime')
+          expect(env.CHANNEL_ENCRYPTION_KEY).toMatch(/^\$\{CHANNEL_ENCRYPTION_KEY:\?.+\}$/);
+        else expect(env.CHANNEL_ENCRYPTION_KEY).toBeUndefined();
       }
     });
 

@@ -373,7 +373,9 @@ describe.each(ENVIRONMENTS)('overlay %s', (environment) => {
         const r = role(pod);
         const egress = [...DNS, 'TCP/5432 anywhere'];
         if (r !== 'migration') egress.push('TCP/6379 anywhere');
-        if (r === service.httpsEgress) egress.push('TCP/443 anywhere');
+        const callsOut = (roles: readonly string[] = []): boolean => roles.includes(r);
+        if (callsOut(service.httpsEgress)) egress.push('TCP/443 anywhere');
+        if (callsOut(service.smtpEgress)) egress.push('TCP/465 anywhere', 'TCP/587 anywhere');
         expect({
           pod: pod.owner,
           isolated: (['Ingress', 'Egress'] as const).map(

@@ -21,15 +21,23 @@ export interface ServiceUnderTest {
   name: string;
   config: new () => ServiceConfig;
   /** Which pods deliver to addresses outside the cluster over HTTPS (egress on 443). */
-  httpsEgress: 'api' | 'worker';
+  /** The pod roles that call out on 443 (and, for e-mail alert channels, SMTP's 587 and 465). */
+  httpsEgress: readonly ('api' | 'worker')[];
+  smtpEgress?: readonly ('api' | 'worker')[];
 }
 
 export const SERVICES: ServiceUnderTest[] = [
   // The proxy calls its LLM upstreams from the request path.
-  { name: 'proxy-admin', config: ProxyAdminConfig, httpsEgress: 'api' },
+  { name: 'proxy-admin', config: ProxyAdminConfig, httpsEgress: ['api'] },
   // Webhook, alert and notification deliveries run in the queue workers.
-  { name: 'geo-scoring', config: GeoScoringConfig, httpsEgress: 'worker' },
-  { name: 'maritime', config: MaritimeConfig, httpsEgress: 'worker' },
+  { name: 'geo-scoring', config: GeoScoringConfig, httpsEgress: ['worker'] },
+  // Alert deliveries run in the workers; a channel's test send runs in the API request.
+  {
+    name: 'maritime',
+    config: MaritimeConfig,
+    httpsEgress: ['api', 'worker'],
+    smtpEgress: ['api', 'worker'],
+  },
 ];
 
 /**

@@ -94,13 +94,20 @@ describe('loadConfig', () => {
   });
 
   it('requires CURSOR_SECRET in production and falls back to a development key otherwise', () => {
-    expect(problemsOf(() => loadConfig(MaritimeConfig, { NODE_ENV: 'production' }))).toEqual([
-      expect.stringMatching(/^CURSOR_SECRET: .*required in production/),
-    ]);
+    const channelKey = Buffer.alloc(32, 7).toString('base64');
+    expect(
+      problemsOf(() =>
+        loadConfig(MaritimeConfig, { NODE_ENV: 'production', CHANNEL_ENCRYPTION_KEY: channelKey }),
+      ),
+    ).toEqual([expect.stringMatching(/^CURSOR_SECRET: .*required in production/)]);
     expect(loadConfig(MaritimeConfig, {}).cursorSecret.length).toBeGreaterThanOrEqual(32);
     const secret = 's'.repeat(40);
     expect(
-      loadConfig(MaritimeConfig, { NODE_ENV: 'production', CURSOR_SECRET: secret }).cursorSecret,
+      loadConfig(MaritimeConfig, {
+        NODE_ENV: 'production',
+        CURSOR_SECRET: secret,
+        CHANNEL_ENCRYPTION_KEY: channelKey,
+      }).cursorSecret,
     ).toBe(secret);
   });
 
@@ -201,6 +208,24 @@ describe('outbound service settings (secrets key, delivery schedule, private tar
     expect(() =>
       loadConfig(GeoScoringConfig, { NODE_ENV: 'production', CURSOR_SECRET: 'x'.repeat(40) }),
     ).toThrow(/SECRETS_ENCRYPTION_KEY: .*required in production/);
+  });
+
+  it('names each service its own secrets key: maritime reads CHANNEL_ENCRYPTION_KEY', () => {
+    const key = Buffer.alloc(32, 9).toString('base64');
+    const previous = Buffer.alloc(32, 8).toString('base64');
+    const maritime = loadConfig(MaritimeConfig, {
+      CHANNEL_ENCRYPTION_KEY: key,
+      CHANNEL_ENCRYPTION_PREVIOUS_KEYS: previous,
+      SECRETS_ENCRYPTION_KEY: previous,
+    });
+    expect([maritime.secretsKey, maritime.previousSecretsKeys]).toEqual([key, [previous]]);
+    expect(() =>
+      loadConfig(MaritimeConfig, { NODE_ENV: 'production', CURSOR_SECRET: 'x'.repeat(40) }),
+    ).toThrow(/CHANNEL_ENCRYPTION_KEY: .*required in production/);
+    expect(loadConfig(MaritimeConfig, {}).SLACK_WEBHOOK_BASE).toBe(
+      'https://hooks.slack.com/services/',
+    );
+    expect(() => loadConfig(MaritimeConfig, { SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
   });
 
   it('takes APP_ORIGIN as a bare origin only', () => {

@@ -10,7 +10,12 @@ import {
   MinLength,
 } from 'class-validator';
 import { ToBoolean, ToInt } from '../transforms';
-import { OutboundServiceConfig } from './outbound.config';
+import {
+  DEVELOPMENT_SECRETS_KEY,
+  OutboundServiceConfig,
+  PreviousSecretsKeysVariable,
+  SecretsKeyVariable,
+} from './outbound.config';
 import { DEFAULT_DATABASE_URLS } from './migration.config';
 
 export class GeoScoringConfig extends OutboundServiceConfig {
@@ -19,6 +24,22 @@ export class GeoScoringConfig extends OutboundServiceConfig {
   override PORT = 3002;
   override DATABASE_URL = DEFAULT_DATABASE_URLS['geo-scoring'];
   override REDIS_PREFIX = 'geo:';
+
+  /** AES-256-GCM key of webhook secrets at rest, base64 of 32 bytes; required in production. */
+  @SecretsKeyVariable()
+  SECRETS_ENCRYPTION_KEY?: string;
+
+  /** Keys of earlier rotations, comma-separated: still decrypt, never encrypt. */
+  @PreviousSecretsKeysVariable()
+  SECRETS_ENCRYPTION_PREVIOUS_KEYS?: string;
+
+  get secretsKey(): string {
+    return this.SECRETS_ENCRYPTION_KEY ?? DEVELOPMENT_SECRETS_KEY;
+  }
+
+  get previousSecretsKeys(): string[] {
+    return this.SECRETS_ENCRYPTION_PREVIOUS_KEYS?.split(',') ?? [];
+  }
 
   /** HS256 key for dashboard session JWTs (claim `sub` is the user id). */
   @Expose()

@@ -9,32 +9,45 @@ const KEY_32_BASE64 = /^[A-Za-z0-9+/]{43}=$/;
 const KEYS_32_BASE64 = /^[A-Za-z0-9+/]{43}=(,[A-Za-z0-9+/]{43}=)*$/;
 
 /** Used only outside production so a fresh checkout starts; never in production. */
-const DEVELOPMENT_SECRETS_KEY = 'ZGV2ZWxvcG1lbnQtb25seS1zZWNyZXRzLWtleSEhISE=';
+export const DEVELOPMENT_SECRETS_KEY = 'ZGV2ZWxvcG1lbnQtb25seS1zZWNyZXRzLWtleSEhISE=';
 
 /**
- * Settings of services that keep third-party secrets and call out to URLs their users give:
- * the key that encrypts secrets at rest (with previous keys still decrypting during a rotation),
- * the webhook retry schedule's scale and the SSRF guard's escape hatch for local development.
+ * The variable holding a service's AES-256-GCM key for secrets at rest: base64 of 32 bytes,
+ * required in production (outside it a development key stands in).
+ */
+export function SecretsKeyVariable(): PropertyDecorator {
+  return (target, property) => {
+    Expose()(target, property);
+    ValidateIf(
+      (c: Record<string | symbol, unknown>) =>
+        c['NODE_ENV'] === 'production' || c[property] !== undefined,
+    )(target, property);
+    Matches(KEY_32_BASE64, {
+      message: 'must be base64 of exactly 32 bytes (it is required in production)',
+    })(target, property);
+  };
+}
+
+/** The variable holding keys of earlier rotations, comma-separated: still decrypt, never encrypt. */
+export function PreviousSecretsKeysVariable(): PropertyDecorator {
+  return (target, property) => {
+    Expose()(target, property);
+    IsOptional()(target, property);
+    Trimmed()(target, property);
+    Matches(KEYS_32_BASE64, { message: 'must be comma-separated base64 keys of 32 bytes each' })(
+      target,
+      property,
+    );
+  };
+}
+
+/**
+ * Settings of services that keep third-party secrets and call out to URLs their users give: the
+ * delivery retry schedule's scale and the SSRF guard's escape hatch for local development. Each
+ * service names its own encryption-key variables (geo-scoring `SECRETS_ENCRYPTION_KEY`, maritime
+ * `CHANNEL_ENCRYPTION_KEY`) and exposes them through `secretsKey` and `previousSecretsKeys`.
  */
 export abstract class OutboundServiceConfig extends ServiceConfig {
-  /** AES-256-GCM key for secrets at rest, base64 of 32 bytes; required in production. */
-  @Expose()
-  @ValidateIf(
-    (c: OutboundServiceConfig) =>
-      c.NODE_ENV === 'production' || c.SECRETS_ENCRYPTION_KEY !== undefined,
-  )
-  @Matches(KEY_32_BASE64, {
-    message: 'must be base64 of exactly 32 bytes (it is required in production)',
-  })
-  SECRETS_ENCRYPTION_KEY?: string;
-
-  /** Keys of earlier rotations, comma-separated: still decrypt, never encrypt. */
-  @Expose()
-  @IsOptional()
-  @Trimmed()
-  @Matches(KEYS_32_BASE64, { message: 'must be comma-separated base64 keys of 32 bytes each' })
-  SECRETS_ENCRYPTION_PREVIOUS_KEYS?: string;
-
   /** Multiplies every delivery retry delay: 1 in production, tiny in tests. */
   @Expose()
   @ToNumber()
@@ -49,11 +62,9 @@ export abstract class OutboundServiceConfig extends ServiceConfig {
   @IsBoolean({ message: 'must be true or false' })
   ALLOW_PRIVATE_TARGETS = false;
 
-  get secretsKey(): string {
-    return this.SECRETS_ENCRYPTION_KEY ?? DEVELOPMENT_SECRETS_KEY;
-  }
+  /** The key that seals new secrets (base64 of 32 bytes). */
+  abstract get secretsKey(): string;
 
-  get previousSecretsKeys(): string[] {
-    return this.SECRETS_ENCRYPTION_PREVIOUS_KEYS?.split(',') ?? [];
-  }
+  /** Keys that still open what they sealed during a rotation. */
+  abstract get previousSecretsKeys(): string[];
 }
