@@ -6,3 +6,4 @@ export * from './risk';
 export * from './sanctions';
 export * from './ais';
 export * from './world';
+export * from './alert-rules';
