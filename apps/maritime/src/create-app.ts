@@ -4,11 +4,15 @@ import { codeErrorBody } from '@platform/http';
 import { definePlatformApp, type PlatformAppOptions } from '@platform/platform';
 import { AccountModule } from './api/account/account.module';
 import { AisModule } from './api/ais/ais.module';
+import { AlertChannelsModule } from './api/alert-channels/alert-channels.module';
+import { AlertRulesModule } from './api/alert-rules/alert-rules.module';
+import { AlertsModule } from './api/alerts/alerts.module';
 import { DarkEventsModule } from './api/dark-events/dark-events.module';
 import { PortsModule } from './api/ports/ports.module';
 import { RiskApiModule } from './api/risk/risk.module';
 import { SanctionsModule } from './api/sanctions/sanctions.module';
 import { VesselsModule } from './api/vessels/vessels.module';
+import { WatchlistModule } from './api/watchlist/watchlist.module';
 import { JobsModule } from './jobs/jobs.module';
 import { migrations } from './migrations';
 import { AccessModule } from './platform/access/access.module';
@@ -26,6 +30,10 @@ export const maritimeApp = definePlatformApp<MaritimeConfig>({
     SanctionsModule,
     RiskApiModule,
     AisModule,
+    WatchlistModule,
+    AlertsModule,
+    AlertRulesModule,
+    AlertChannelsModule,
   ],
   errorFormat: codeErrorBody,
   openApi: {
