@@ -5,8 +5,10 @@
 //   seed          fill a database with the deterministic synthetic world
 //   nmea-export   print the world's AIS tracks as NMEA lines
 //   ais-replay    post an NMEA file to the ingest route
+//   dead-letters  replay dead-lettered alert deliveries (by id or dead-letter time range)
 import { runCommandGroup } from '@platform/cli';
 import { processEnvironment } from '@platform/config';
+import { deadLettersCommand } from './pipeline/alert-delivery/dead-letters.command';
 import { aisReplayCommand } from './pipeline/nmea/ais-replay.command';
 import { nmeaExportCommand } from './pipeline/nmea/nmea-export.command';
 import { seedCommand } from './pipeline/seed/seed.command';
@@ -19,6 +21,7 @@ runCommandGroup(
     seed: seedCommand,
     'nmea-export': nmeaExportCommand,
     'ais-replay': aisReplayCommand,
+    'dead-letters': deadLettersCommand,
   },
   process.argv.slice(2),
   processEnvironment(),

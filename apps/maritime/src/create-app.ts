@@ -5,6 +5,7 @@ import { definePlatformApp, type PlatformAppOptions } from '@platform/platform';
 import { AccountModule } from './api/account/account.module';
 import { AisModule } from './api/ais/ais.module';
 import { AlertChannelsModule } from './api/alert-channels/alert-channels.module';
+import { AlertDeliveriesModule } from './api/alert-deliveries/alert-deliveries.module';
 import { AlertRulesModule } from './api/alert-rules/alert-rules.module';
 import { AlertsModule } from './api/alerts/alerts.module';
 import { DarkEventsModule } from './api/dark-events/dark-events.module';
@@ -34,6 +35,7 @@ export const maritimeApp = definePlatformApp<MaritimeConfig>({
     AlertsModule,
     AlertRulesModule,
     AlertChannelsModule,
+    AlertDeliveriesModule,
   ],
   errorFormat: codeErrorBody,
   openApi: {

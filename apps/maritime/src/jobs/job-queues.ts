@@ -7,6 +7,9 @@ export const JOB_QUEUES = {
   sanctionsScreen: 'sanctions-screen',
   riskRecompute: 'risk-recompute',
   aisDerive: 'ais-derive',
+  alertEvaluate: 'alert-evaluate',
+  alertDeliveries: 'alert-deliveries',
+  alertDeliveriesDlq: 'alert-deliveries-dlq',
 } as const;
 
 /** Schedules (cron, UTC), one job scheduler per queue; every replica registers them idempotently. */
@@ -14,4 +17,6 @@ export const JOB_SCHEDULES: readonly { queue: string; pattern: string }[] = [
   { queue: JOB_QUEUES.partitionsMaintain, pattern: '10 * * * *' },
   { queue: JOB_QUEUES.sanctionsScreen, pattern: '0 1 * * *' },
   { queue: JOB_QUEUES.riskRecompute, pattern: '0 3 * * *' },
+  // A safety net: writers ask for a run themselves; this catches any request that was lost.
+  { queue: JOB_QUEUES.alertEvaluate, pattern: '* * * * *' },
 ];

@@ -7,6 +7,8 @@ import { PartitionsModule } from '../pipeline/partitions/partitions.module';
 import { RiskModule } from '../pipeline/risk/risk.module';
 import { SanctionsScreeningModule } from '../pipeline/sanctions/sanctions.module';
 import { AisDeriveProcessor } from './ais-derive/ais-derive.processor';
+import { AlertDeliveriesJobModule } from './alert-deliveries/alert-deliveries.module';
+import { AlertEvaluateModule } from './alert-evaluate/alert-evaluate.module';
 import { QueuedAisDerivation } from './ais-derive/queued-ais-derivation';
 import { JOB_QUEUES } from './job-queues';
 import { JobSchedules } from './job-schedules';
@@ -26,6 +28,8 @@ import { SanctionsScreenProcessor } from './sanctions-screen/sanctions-screen.pr
     SanctionsScreeningModule,
     AisDeriveModule,
     QueuesModule.forService(MaritimeConfig, Object.values(JOB_QUEUES)),
+    AlertEvaluateModule,
+    AlertDeliveriesJobModule,
   ],
   providers: [
     { provide: AisDerivation, useClass: QueuedAisDerivation },

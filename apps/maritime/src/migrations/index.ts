@@ -7,6 +7,7 @@ import { Analytics1763827200000 } from './1763827200000-analytics';
 import { UserData1763830800000 } from './1763830800000-user-data';
 import { Alerting1763834400000 } from './1763834400000-alerting';
 import { Jobs1763838000000 } from './1763838000000-jobs';
+import { AlertEvaluation1763845200000 } from './1763845200000-alert-evaluation';
 
 /** Every migration of maritime, oldest first. Never edit one that has landed. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   UserData1763830800000,
   Alerting1763834400000,
   Jobs1763838000000,
+  AlertEvaluation1763845200000,
 ];

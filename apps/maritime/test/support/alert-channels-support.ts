@@ -105,7 +105,8 @@ export interface ChannelsWorld {
   mintKey(plan: Plan, owner: string): Promise<string>;
 }
 
-interface Started {
+/** maritime with its alerting peers, and how to stop all three. */
+export interface ChannelPeers {
   harness: MaritimeHarness;
   receiver: WebhookReceiver;
   smtp: SmtpSink;
@@ -113,35 +114,41 @@ interface Started {
 }
 
 /**
- * maritime for one test file with its peers: an HTTPS receiver (its CA trusted by the app's
- * pinned connections) that is also the Slack webhook base, and an SMTP sink behind SMTP_URL.
+ * maritime with its alerting peers: an HTTPS receiver (its CA trusted by every replica's pinned
+ * connections) that is also the Slack webhook base, and an SMTP sink behind SMTP_URL. `env`
+ * adds to (or overrides) the alerting settings.
  */
-export function channelsWorldForFile(): ChannelsWorld {
-  const file = harnessForFile<Started>(async () => {
-    const receiver = await startWebhookReceiver();
-    const smtp = await startSmtpSink();
-    const harness = await startMaritime({
-      env: {
-        ALLOW_PRIVATE_TARGETS: 'true',
-        CHANNEL_ENCRYPTION_KEY: TEST_CHANNEL_KEY,
-        SLACK_WEBHOOK_BASE: `${receiver.url}/slack/`,
-        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-        SMTP_FROM: TEST_SMTP_FROM,
-      },
-    });
-    harness.instances[0]!.app.get(AlertDeliveryOutbound).agents.trustCertificateAuthorities([
-      receiver.ca,
-    ]);
-    return {
-      harness,
-      receiver,
-      smtp,
-      close: async () => {
-        await harness.close();
-        await Promise.all([receiver.close(), smtp.close()]);
-      },
-    };
+export async function startWithChannelPeers(
+  env: Record<string, string> = {},
+): Promise<ChannelPeers> {
+  const receiver = await startWebhookReceiver();
+  const smtp = await startSmtpSink();
+  const harness = await startMaritime({
+    env: {
+      ALLOW_PRIVATE_TARGETS: 'true',
+      CHANNEL_ENCRYPTION_KEY: TEST_CHANNEL_KEY,
+      SLACK_WEBHOOK_BASE: `${receiver.url}/slack/`,
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      SMTP_FROM: TEST_SMTP_FROM,
+      ...env,
+    },
   });
+  for (const instance of harness.instances)
+    instance.app.get(AlertDeliveryOutbound).agents.trustCertificateAuthorities([receiver.ca]);
+  return {
+    harness,
+    receiver,
+    smtp,
+    close: async () => {
+      await harness.close();
+      await Promise.all([receiver.close(), smtp.close()]);
+    },
+  };
+}
+
+/** maritime with its alerting peers for one test file (see startWithChannelPeers). */
+export function channelsWorldForFile(): ChannelsWorld {
+  const file = harnessForFile<ChannelPeers>(() => startWithChannelPeers());
   const headers = (key?: string): Record<string, string> => (key ? { 'x-api-key': key } : {});
   const world: ChannelsWorld = {
     get harness() {

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ApiError } from '@platform/http';
-import { compileRule, type RuleAlertRecord } from '@platform/maritime-domain';
+import { compileRule } from '@platform/maritime-domain';
+import { ruleRecord } from '../../pipeline/alert-evaluate/rule-record';
 import type { Caller } from '../../platform/access/caller';
 import { DataWindow } from '../../platform/access/data-window';
 import { ownerOf } from './alert-rules.service';
@@ -27,18 +28,6 @@ export function unifiedAlertView(row: UnifiedAlertRow): Record<string, unknown> 
     vessel_name: typeof name === 'string' ? name : null,
     occurred_at: row.occurred_at.toISOString(),
     state: row.state,
-    metadata: row.metadata,
-  };
-}
-
-/** What a rule sees of an alert: the record before any severity_override. */
-function ruleRecord(row: UnifiedAlertRow): RuleAlertRecord {
-  return {
-    product: row.product,
-    severity: row.severity,
-    source: row.source,
-    event_type: row.event_type,
-    entity_id: row.entity_id,
     metadata: row.metadata,
   };
 }

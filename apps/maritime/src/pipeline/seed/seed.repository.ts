@@ -67,6 +67,16 @@ export class SeedRepository {
         `SELECT setval(pg_get_serial_sequence($1, 'id'), coalesce((SELECT max(id) FROM ${table}), 0) + 1, false)`,
         [table],
       );
+    // Seeded alerts are history: the alert-evaluate job starts after them, so a reseed of a
+    // database that keeps its rules and channels notifies nobody about the past.
+    await this.db.query(
+      `UPDATE alert_evaluation_watermarks w SET last_id = m.max_id, updated_at = now()
+       FROM (SELECT 'platform' AS source, coalesce(max(id), 0) AS max_id FROM platform_alerts
+             UNION ALL SELECT 'dark_event', coalesce(max(id), 0) FROM dark_events
+             UNION ALL SELECT 'spoofing_alert', coalesce(max(id), 0) FROM spoofing_alerts
+             UNION ALL SELECT 'locus_alert', coalesce(max(id), 0) FROM locus_alerts) m
+       WHERE w.source = m.source`,
+    );
   }
 
   /** Views over the movement: density as of now (its window is relative), route flows. */
