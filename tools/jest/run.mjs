@@ -33,6 +33,7 @@ const run =
           '--',
           '--ci',
           '--maxWorkers=1',
+          ...reporters,
         ],
         {
           cwd: root,
