@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { INestApplication } from '@nestjs/common';
 import type { Plan } from '@platform/maritime-domain';
 import {
   expectErrorBody,
@@ -94,6 +95,7 @@ export interface ChannelsWorld {
   readonly receiver: WebhookReceiver;
   readonly smtp: SmtpSink;
   readonly db: DataSource;
+  readonly app: INestApplication;
   readonly url: string;
   get<T = Record<string, unknown>>(path: string, key?: string): Promise<JsonReply<T>>;
   send<T = Record<string, unknown>>(
@@ -103,6 +105,17 @@ export interface ChannelsWorld {
     key?: string,
   ): Promise<JsonReply<T>>;
   mintKey(plan: Plan, owner: string): Promise<string>;
+}
+
+/** The settings that point maritime at its alerting peers (local addresses allowed). */
+export function channelPeerEnv(receiver: WebhookReceiver, smtp: SmtpSink): Record<string, string> {
+  return {
+    ALLOW_PRIVATE_TARGETS: 'true',
+    CHANNEL_ENCRYPTION_KEY: TEST_CHANNEL_KEY,
+    SLACK_WEBHOOK_BASE: `${receiver.url}/slack/`,
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    SMTP_FROM: TEST_SMTP_FROM,
+  };
 }
 
 /** maritime with its alerting peers, and how to stop all three. */
@@ -123,16 +136,7 @@ export async function startWithChannelPeers(
 ): Promise<ChannelPeers> {
   const receiver = await startWebhookReceiver();
   const smtp = await startSmtpSink();
-  const harness = await startMaritime({
-    env: {
-      ALLOW_PRIVATE_TARGETS: 'true',
-      CHANNEL_ENCRYPTION_KEY: TEST_CHANNEL_KEY,
-      SLACK_WEBHOOK_BASE: `${receiver.url}/slack/`,
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      SMTP_FROM: TEST_SMTP_FROM,
-      ...env,
-    },
-  });
+  const harness = await startMaritime({ env: { ...channelPeerEnv(receiver, smtp), ...env } });
   for (const instance of harness.instances)
     instance.app.get(AlertDeliveryOutbound).agents.trustCertificateAuthorities([receiver.ca]);
   return {
@@ -147,8 +151,8 @@ export async function startWithChannelPeers(
 }
 
 /** maritime with its alerting peers for one test file (see startWithChannelPeers). */
-export function channelsWorldForFile(): ChannelsWorld {
-  const file = harnessForFile<ChannelPeers>(() => startWithChannelPeers());
+export function channelsWorldForFile(env: Record<string, string> = {}): ChannelsWorld {
+  const file = harnessForFile<ChannelPeers>(() => startWithChannelPeers(env));
   const headers = (key?: string): Record<string, string> => (key ? { 'x-api-key': key } : {});
   const world: ChannelsWorld = {
     get harness() {
@@ -163,6 +167,9 @@ export function channelsWorldForFile(): ChannelsWorld {
     get db() {
       return file.current.harness.db;
     },
+    get app() {
+      return file.current.harness.instances[0]!.app;
+    },
     get url() {
       return file.current.harness.instances[0]!.url;
     },
@@ -174,7 +181,7 @@ export function channelsWorldForFile(): ChannelsWorld {
         body: typeof body === 'string' ? body : JSON.stringify(body),
       }),
     async mintKey(plan, owner) {
-      const created = await file.current.harness.instances[0]!.app.get(ApiKeysService).create({
+      const created = await world.app.get(ApiKeysService).create({
         ownerId: owner,
         plan,
         rateLimitPerMin: null,

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
-import type { Plan } from '@platform/maritime-domain';
-import { fetchJson, harnessForFile, JsonReply, waitFor, WebhookReceiver } from '@platform/testing';
+import { JsonReply, waitFor, WebhookReceiver } from '@platform/testing';
 import type { DataSource } from 'typeorm';
 import { AlertDeliveryQueue } from '../../src/jobs/alert-deliveries/alert-delivery-queue';
 import { AlertDeliveryOutbound } from '../../src/pipeline/alert-delivery/alert-delivery-outbound';
@@ -9,48 +8,25 @@ import {
   deliveryMessage,
   type DeliveryMessage,
 } from '../../src/pipeline/alert-delivery/delivery-message';
-import { ApiKeysService } from '../../src/platform/api-keys/api-keys.service';
 import {
-  ChannelPeers,
+  CHANNELS_PATH,
+  channelPeerEnv,
+  ChannelsWorld,
+  channelsWorldForFile,
   SmtpSink,
-  startWithChannelPeers,
-  TEST_CHANNEL_KEY,
-  TEST_SMTP_FROM,
 } from './alert-channels-support';
-import { MaritimeHarness } from './maritime-harness';
 
 export const DELIVERIES_PATH = '/api/v1/alerts/deliveries';
-export const CHANNELS_PATH = '/api/v1/alerts/channels';
+export { CHANNELS_PATH } from './alert-channels-support';
 /** The smallest schedule factor the config takes: the 7 scheduled waits add up to about 1 s. */
 export const TINY_SCHEDULE_FACTOR = '0.00001';
 
-export interface DeliveriesWorld {
-  readonly harness: MaritimeHarness;
-  readonly receiver: WebhookReceiver;
-  readonly smtp: SmtpSink;
-  readonly db: DataSource;
-  readonly app: INestApplication;
-  readonly url: string;
-  get<T = Record<string, unknown>>(path: string, key?: string): Promise<JsonReply<T>>;
-  send<T = Record<string, unknown>>(
-    method: string,
-    path: string,
-    body: unknown,
-    key?: string,
-  ): Promise<JsonReply<T>>;
-  mintKey(plan: Plan, owner: string): Promise<string>;
-}
+/** A file's maritime with its alerting peers; see channelsWorldForFile. */
+export type DeliveriesWorld = ChannelsWorld;
 
 /** The environment of every delivery test: local peers allowed, a tiny retry schedule. */
 export function deliveryEnv(receiver: WebhookReceiver, smtp: SmtpSink): Record<string, string> {
-  return {
-    ALLOW_PRIVATE_TARGETS: 'true',
-    CHANNEL_ENCRYPTION_KEY: TEST_CHANNEL_KEY,
-    SLACK_WEBHOOK_BASE: `${receiver.url}/slack/`,
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    SMTP_FROM: TEST_SMTP_FROM,
-    DELIVERY_SCHEDULE_FACTOR: TINY_SCHEDULE_FACTOR,
-  };
+  return { ...channelPeerEnv(receiver, smtp), DELIVERY_SCHEDULE_FACTOR: TINY_SCHEDULE_FACTOR };
 }
 
 /** Lets a replica's pinned connections trust the receiver's test CA. */
@@ -63,49 +39,10 @@ export function trustReceiver(app: INestApplication, receiver: WebhookReceiver):
  * SMTP sink) and the delivery worker on (QUEUE_WORKERS, unless `workers` is false).
  */
 export function deliveriesWorldForFile(options: { workers?: boolean } = {}): DeliveriesWorld {
-  const file = harnessForFile<ChannelPeers>(() =>
-    startWithChannelPeers({
-      DELIVERY_SCHEDULE_FACTOR: TINY_SCHEDULE_FACTOR,
-      QUEUE_WORKERS: options.workers === false ? 'false' : 'true',
-    }),
-  );
-  const headers = (key?: string): Record<string, string> => (key ? { 'x-api-key': key } : {});
-  const world: DeliveriesWorld = {
-    get harness() {
-      return file.current.harness;
-    },
-    get receiver() {
-      return file.current.receiver;
-    },
-    get smtp() {
-      return file.current.smtp;
-    },
-    get db() {
-      return file.current.harness.db;
-    },
-    get app() {
-      return file.current.harness.instances[0]!.app;
-    },
-    get url() {
-      return file.current.harness.instances[0]!.url;
-    },
-    get: (path, key) => fetchJson(`${world.url}${path}`, { headers: headers(key) }),
-    send: (method, path, body, key) =>
-      fetchJson(`${world.url}${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', ...headers(key) },
-        body: typeof body === 'string' ? body : JSON.stringify(body),
-      }),
-    async mintKey(plan, owner) {
-      const created = await world.app.get(ApiKeysService).create({
-        ownerId: owner,
-        plan,
-        rateLimitPerMin: null,
-      });
-      return created.key;
-    },
-  };
-  return world;
+  return channelsWorldForFile({
+    DELIVERY_SCHEDULE_FACTOR: TINY_SCHEDULE_FACTOR,
+    QUEUE_WORKERS: options.workers === false ? 'false' : 'true',
+  });
 }
 
 /** Configures a channel through the API (201 or 200 expected). */
