@@ -1,6 +1,6 @@
 // bench/alert-rules deliveries part (run by run.mjs through swc). maritime runs in this process on
 // a scratch database and its own Redis prefix, with its alert-delivery worker; the HTTPS receiver
-// (bench/webhook-delivery/receiver.mjs) is another process. End to end = from the INSERT of N
+// (bench/lib/https-receiver.mjs) is another process. End to end = from the INSERT of N
 // pending webhook-channel deliveries (as the alert evaluation writes them) and their enqueue to
 // the moment every one is recorded delivered. Baseline = a bare loop of N signed undici POSTs of
 // a body of the same size to the same receiver, one at a time and as many at a time as the
@@ -8,21 +8,14 @@
 //
 //   node bench/alert-rules/run.mjs --deliveries [--count 5000] [--rounds 3]
 // Goal (this machine, 2 cores): >= 1,000 deliveries/s end to end.
-import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { createSecureContext, rootCertificates } from 'node:tls';
 import { loadConfig, MaritimeConfig } from '@platform/config';
 import { quoteIdentifier, runMigrations, withDatabase } from '@platform/database';
 import { SecretBox } from '@platform/secrets';
-import { createTestCa, deleteRedisPrefix, issueTestCertificate } from '@platform/testing';
-import { signWebhook } from '@platform/webhooks';
+import { deleteRedisPrefix } from '@platform/testing';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { Agent, request } from 'undici';
 import { createApp } from '../../apps/maritime/src/create-app';
 import { AlertDeliveryQueue } from '../../apps/maritime/src/jobs/alert-deliveries/alert-delivery-queue';
 import { DELIVERY_CONCURRENCY } from '../../apps/maritime/src/jobs/alert-deliveries/alert-delivery.worker';
@@ -31,6 +24,7 @@ import { AlertDeliveryOutbound } from '../../apps/maritime/src/pipeline/alert-de
 import { channelConfigContext } from '../../apps/maritime/src/pipeline/alert-delivery/channel-config';
 import { deliveryMessage } from '../../apps/maritime/src/pipeline/alert-delivery/delivery-message';
 import { webhookBody } from '../../apps/maritime/src/pipeline/alert-delivery/payloads';
+import { type BenchReceiver, signedPostLoop, startBenchReceiver } from '../lib/https-receiver';
 
 const OWNER = 'bench-owner';
 const SECRET = 'bench-delivery-secret-0123456789';
@@ -72,21 +66,6 @@ function message(id: string, i: number): Record<string, unknown> {
   }) as unknown as Record<string, unknown>;
 }
 
-class Receiver {
-  private readonly reached = new Map<number, () => void>();
-  constructor(readonly child: ChildProcess) {
-    child.on('message', (m: { reached?: number }) => {
-      if (m.reached !== undefined) this.reached.get(m.reached)?.();
-    });
-  }
-  until(total: number): Promise<void> {
-    return new Promise((resolve) => {
-      this.reached.set(total, resolve);
-      this.child.send({ expect: total });
-    });
-  }
-}
-
 async function main(): Promise<void> {
   const n = arg('count', 5000);
   const rounds = arg('rounds', 3);
@@ -98,23 +77,12 @@ async function main(): Promise<void> {
   await admin.connect();
   await admin.query(`CREATE DATABASE ${quoteIdentifier(name)}`);
   const url = withDatabase(server, name);
-  const dir = mkdtempSync(join(tmpdir(), 'alert-delivery-bench-'));
-  let child: ChildProcess | undefined;
+  let receiver: BenchReceiver | undefined;
   try {
     await runMigrations({ url, migrations, applicationName: 'bench-alert-deliveries' });
-    const ca = await createTestCa();
-    const certificate = await issueTestCertificate(ca);
-    writeFileSync(join(dir, 'key.pem'), certificate.key);
-    writeFileSync(join(dir, 'cert.pem'), certificate.cert);
-    child = fork(join(__dirname, '../webhook-delivery/receiver.mjs'), [
-      join(dir, 'key.pem'),
-      join(dir, 'cert.pem'),
-    ]);
-    const port = await new Promise<number>((resolve) =>
-      child?.once('message', (m: { port: number }) => resolve(m.port)),
-    );
-    const receiver = new Receiver(child);
-    const target = `https://127.0.0.1:${port}/alerts`;
+    const peer = await startBenchReceiver();
+    receiver = peer;
+    const target = `${peer.url}/alerts`;
 
     const config = loadConfig(MaritimeConfig, {
       DATABASE_URL: url,
@@ -126,7 +94,7 @@ async function main(): Promise<void> {
     });
     const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
     const app = await createApp(config, { logDestination: quiet });
-    app.get(AlertDeliveryOutbound).agents.trustCertificateAuthorities([ca.cert]);
+    app.get(AlertDeliveryOutbound).agents.trustCertificateAuthorities([peer.ca]);
     await app.init();
     const db = app.get(DataSource);
     const sealed = app
@@ -148,7 +116,7 @@ async function main(): Promise<void> {
       const ids = Array.from({ length: count }, () => randomUUID());
       const payloads = ids.map((id) => JSON.stringify(message(id, (alerts += 1))));
       const started = performance.now();
-      const acknowledged = receiver.until(received + count);
+      const acknowledged = peer.until(received + count);
       await db.query(
         `INSERT INTO alert_deliveries (id, owner_id, channel, kind, alert_uid, status, payload)
          SELECT u.id, $3, 'webhook', 'alert', (u.payload::jsonb) -> 'alert' ->> 'id', 'pending',
@@ -171,36 +139,16 @@ async function main(): Promise<void> {
       return performance.now() - started;
     };
 
-    const agent = new Agent({
-      keepAliveTimeout: 10_000,
-      connect: { secureContext: createSecureContext({ ca: [...rootCertificates, ca.cert] }) },
+    const loop = signedPostLoop({
+      target,
+      ca: peer.ca,
+      body: webhookBody(message(randomUUID(), 0) as never),
+      secret: Buffer.from(SECRET, 'utf8'),
+      messageId: () => randomUUID(),
     });
-    const body = webhookBody(message(randomUUID(), 0) as never);
     const bareLoop = async (count: number, concurrency: number): Promise<number> => {
       const started = performance.now();
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: concurrency }, async () => {
-          while (next < count) {
-            next += 1;
-            const headers = signWebhook({
-              id: randomUUID(),
-              timestamp: new Date(),
-              body,
-              secret: Buffer.from(SECRET, 'utf8'),
-            });
-            const response = await request(target, {
-              method: 'POST',
-              dispatcher: agent,
-              headers: { 'content-type': 'application/json', ...headers },
-              body,
-            });
-            await response.body.dump();
-            if (response.statusCode !== 204)
-              throw new Error(`receiver said ${response.statusCode}`);
-          }
-        }),
-      );
+      await loop.run(count, concurrency);
       received += count;
       return performance.now() - started;
     };
@@ -217,7 +165,7 @@ async function main(): Promise<void> {
       e2e.push(await endToEnd(n));
     }
     await app.close();
-    await agent.close();
+    await loop.close();
 
     const rate = (ms: number[]): number => n / (median(ms) / 1000);
     const c = DELIVERY_CONCURRENCY;
@@ -233,8 +181,7 @@ async function main(): Promise<void> {
       `ratio: ${(rate(e2e) / rate(bare)).toFixed(3)} of the bare loop's rate (${(rate(e2e) / rate(bareConcurrent)).toFixed(3)} of the concurrent loop's); goal >= 1,000 deliveries/s: ${rate(e2e) >= 1000 ? 'met' : 'NOT met'}`,
     );
   } finally {
-    child?.kill();
-    rmSync(dir, { recursive: true, force: true });
+    receiver?.close();
     await deleteRedisPrefix(redisUrl, redisPrefix);
     await admin.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`);
     await admin.end();

@@ -6,29 +6,24 @@
 // no queue; the same loop run as many at a time as the worker runs is reported beside it. Rounds
 // alternate, medians are reported, and the CPU each phase used per delivery is read from /proc,
 // which a busy neighbour on the machine disturbs far less than the wall time.
-import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { createSecureContext, rootCertificates } from 'node:tls';
 import { parseArgs } from 'node:util';
 import Redis from 'ioredis';
 import { Client } from 'pg';
-import { Agent, request } from 'undici';
 import { DataSource } from 'typeorm';
 
 import { GeoScoringConfig, loadConfig } from '@platform/config';
 import { quoteIdentifier, runMigrations, withDatabase } from '@platform/database';
-import { createTestCa, deleteRedisPrefix, issueTestCertificate } from '@platform/testing';
-import { generateWebhookSecret, signWebhook } from '@platform/webhooks';
+import { deleteRedisPrefix } from '@platform/testing';
+import { generateWebhookSecret } from '@platform/webhooks';
 import { WebhooksService } from '../../apps/geo-scoring/src/api/webhooks/webhooks.service';
 import { createApp } from '../../apps/geo-scoring/src/create-app';
 import { DELIVERY_CONCURRENCY } from '../../apps/geo-scoring/src/jobs/webhook-deliveries/webhook-delivery.worker';
 import { migrations } from '../../apps/geo-scoring/src/migrations';
 import { WebhookOutbound } from '../../apps/geo-scoring/src/pipeline/webhooks/webhook-outbound';
 import { WebhookOutboxRepository } from '../../apps/geo-scoring/src/pipeline/webhooks/webhook-outbox.repository';
+import { type BenchReceiver, signedPostLoop, startBenchReceiver } from '../lib/https-receiver';
 import { cpuBetween, CpuSample, sampleCpu } from './cpu-time';
 
 const median = (values: number[]): number =>
@@ -56,24 +51,6 @@ function reportData(i: number): Record<string, unknown> {
   };
 }
 
-/** The receiver process: counts answered requests and says when a total is reached. */
-class Receiver {
-  private readonly reached = new Map<number, () => void>();
-
-  constructor(readonly child: ChildProcess) {
-    child.on('message', (message: { reached?: number }) => {
-      if (message.reached !== undefined) this.reached.get(message.reached)?.();
-    });
-  }
-
-  until(total: number): Promise<void> {
-    return new Promise((resolve) => {
-      this.reached.set(total, resolve);
-      this.child.send({ expect: total });
-    });
-  }
-}
-
 interface Phase {
   ms: number;
   cpu: CpuSample;
@@ -93,20 +70,12 @@ async function main(): Promise<void> {
   await admin.connect();
   await admin.query(`CREATE DATABASE ${quoteIdentifier(name)}`);
   const url = withDatabase(server, name);
-  const dir = mkdtempSync(join(tmpdir(), 'webhook-bench-'));
-  let child: ChildProcess | undefined;
+  let receiver: BenchReceiver | undefined;
   try {
     await runMigrations({ url, migrations, applicationName: 'bench-webhooks' });
-    const ca = await createTestCa();
-    const certificate = await issueTestCertificate(ca);
-    writeFileSync(join(dir, 'key.pem'), certificate.key);
-    writeFileSync(join(dir, 'cert.pem'), certificate.cert);
-    child = fork(join(__dirname, 'receiver.mjs'), [join(dir, 'key.pem'), join(dir, 'cert.pem')]);
-    const port = await new Promise<number>((resolve) =>
-      child?.once('message', (m: { port: number }) => resolve(m.port)),
-    );
-    const receiver = new Receiver(child);
-    const target = `https://127.0.0.1:${port}/hooks`;
+    const peer = await startBenchReceiver();
+    receiver = peer;
+    const target = `${peer.url}/hooks`;
 
     const config = loadConfig(GeoScoringConfig, {
       DATABASE_URL: url,
@@ -119,7 +88,7 @@ async function main(): Promise<void> {
     });
     const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
     const app = await createApp(config, { logDestination: quiet });
-    app.get(WebhookOutbound).agents.trustCertificateAuthorities([ca.cert]);
+    app.get(WebhookOutbound).agents.trustCertificateAuthorities([peer.ca]);
     await app.init();
     const secret = generateWebhookSecret();
     const webhook = await app
@@ -133,7 +102,7 @@ async function main(): Promise<void> {
     redis.disconnect();
     const processes = async (): Promise<Record<string, number[]>> => ({
       'this process (service or client)': [process.pid],
-      receiver: [child?.pid ?? 0],
+      receiver: [peer.pid],
       postgres: (
         (await admin.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name])).rows as {
           pid: number;
@@ -153,7 +122,7 @@ async function main(): Promise<void> {
 
     const endToEnd = (count: number): Promise<Phase> =>
       measured(async () => {
-        const acknowledged = receiver.until(received + count);
+        const acknowledged = peer.until(received + count);
         const payloads = Array.from({ length: count }, (_, i) => reportData(i));
         await outbox.emit('monitor.report', 'bench', payloads);
         await acknowledged;
@@ -171,44 +140,22 @@ async function main(): Promise<void> {
         received += count;
       });
 
-    // The same TLS set-up as the service's pinned agents: one secure context for all sockets.
-    const agent = new Agent({
-      keepAliveTimeout: 10_000,
-      connect: { secureContext: createSecureContext({ ca: [...rootCertificates, ca.cert] }) },
-    });
     const body = JSON.stringify({
       id: 'evt_01JD2Q7ZB4X8K3M9N5P6R7S8T9',
       type: 'monitor.report',
       created_at: '2026-03-31T23:59:59.000Z',
       data: reportData(0),
     });
+    const loop = signedPostLoop({
+      target,
+      ca: peer.ca,
+      body,
+      secret,
+      messageId: (i) => `evt_bare_${i}`,
+    });
     const bareLoop = (count: number, concurrency: number): Promise<Phase> =>
       measured(async () => {
-        let next = 0;
-        await Promise.all(
-          Array.from({ length: concurrency }, async () => {
-            while (next < count) {
-              const i = next;
-              next += 1;
-              const headers = signWebhook({
-                id: `evt_bare_${i}`,
-                timestamp: new Date(),
-                body,
-                secret,
-              });
-              const response = await request(target, {
-                method: 'POST',
-                dispatcher: agent,
-                headers: { 'content-type': 'application/json', ...headers },
-                body,
-              });
-              await response.body.dump();
-              if (response.statusCode !== 204) {
-                throw new Error(`receiver said ${response.statusCode}`);
-              }
-            }
-          }),
-        );
+        await loop.run(count, concurrency);
         received += count;
       });
 
@@ -224,7 +171,7 @@ async function main(): Promise<void> {
       e2e.push(await endToEnd(n));
     }
     await app.close();
-    await agent.close();
+    await loop.close();
 
     const rate = (phases: Phase[]): number => n / (median(phases.map((p) => p.ms)) / 1000);
     const cpuPer = (phases: Phase[], group: string): string =>
@@ -250,8 +197,7 @@ async function main(): Promise<void> {
       `ratio: ${(rate(e2e) / rate(bare)).toFixed(3)} of the bare loop's rate (${(rate(e2e) / rate(bareConcurrent)).toFixed(3)} of the concurrent loop's)`,
     );
   } finally {
-    child?.kill();
-    rmSync(dir, { recursive: true, force: true });
+    receiver?.close();
     await deleteRedisPrefix(redisUrl, redisPrefix);
     await admin.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`);
     await admin.end();
