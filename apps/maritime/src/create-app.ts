@@ -14,6 +14,18 @@ import { RiskApiModule } from './api/risk/risk.module';
 import { SanctionsModule } from './api/sanctions/sanctions.module';
 import { VesselsModule } from './api/vessels/vessels.module';
 import { WatchlistModule } from './api/watchlist/watchlist.module';
+import { ForecastsModule } from './api/forecasts/forecasts.module';
+import { DestinationsModule } from './api/destinations/destinations.module';
+import { DensityModule } from './api/density/density.module';
+import { TradeRoutesModule } from './api/trade-routes/trade-routes.module';
+import { InsuranceModule } from './api/insurance/insurance.module';
+import { EarningsModule } from './api/earnings/earnings.module';
+import { FreightRatesModule } from './api/freight-rates/freight-rates.module';
+import { EmissionsModule } from './api/emissions/emissions.module';
+import { TradeFlowsModule } from './api/trade-flows/trade-flows.module';
+import { PiModule } from './api/pi/pi.module';
+import { CongestionModule } from './api/congestion/congestion.module';
+import { SatelliteModule } from './api/satellite/satellite.module';
 import { JobsModule } from './jobs/jobs.module';
 import { migrations } from './migrations';
 import { AccessModule } from './platform/access/access.module';
@@ -36,6 +48,18 @@ export const maritimeApp = definePlatformApp<MaritimeConfig>({
     AlertRulesModule,
     AlertChannelsModule,
     AlertDeliveriesModule,
+    ForecastsModule,
+    DestinationsModule,
+    DensityModule,
+    TradeRoutesModule,
+    InsuranceModule,
+    EarningsModule,
+    FreightRatesModule,
+    EmissionsModule,
+    TradeFlowsModule,
+    PiModule,
+    CongestionModule,
+    SatelliteModule,
   ],
   errorFormat: codeErrorBody,
   openApi: {

@@ -10,6 +10,14 @@ import { AisDeriveProcessor } from './ais-derive/ais-derive.processor';
 import { AlertDeliveriesJobModule } from './alert-deliveries/alert-deliveries.module';
 import { AlertEvaluateModule } from './alert-evaluate/alert-evaluate.module';
 import { QueuedAisDerivation } from './ais-derive/queued-ais-derivation';
+import { ForecastsIssueJobModule } from './forecasts-issue/forecasts-issue.module';
+import { DestinationTrainJobModule } from './destination-train/destination-train.module';
+import { ReliabilityRecomputeJobModule } from './reliability-recompute/reliability-recompute.module';
+import { DensityRefreshJobModule } from './density-refresh/density-refresh.module';
+import { RouteFlowsRefreshJobModule } from './route-flows-refresh/route-flows-refresh.module';
+import { VoyageMetricsJobModule } from './voyage-metrics/voyage-metrics.module';
+import { CongestionSnapshotJobModule } from './congestion-snapshot/congestion-snapshot.module';
+import { RiverLevelsCheckJobModule } from './river-levels-check/river-levels-check.module';
 import { JOB_QUEUES } from './job-queues';
 import { JobSchedules } from './job-schedules';
 import { PartitionsMaintainProcessor } from './partitions-maintain/partitions-maintain.processor';
@@ -30,6 +38,14 @@ import { SanctionsScreenProcessor } from './sanctions-screen/sanctions-screen.pr
     QueuesModule.forService(MaritimeConfig, Object.values(JOB_QUEUES)),
     AlertEvaluateModule,
     AlertDeliveriesJobModule,
+    ForecastsIssueJobModule,
+    DestinationTrainJobModule,
+    ReliabilityRecomputeJobModule,
+    DensityRefreshJobModule,
+    RouteFlowsRefreshJobModule,
+    VoyageMetricsJobModule,
+    CongestionSnapshotJobModule,
+    RiverLevelsCheckJobModule,
   ],
   providers: [
     { provide: AisDerivation, useClass: QueuedAisDerivation },

@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+
+/** Destination prediction, its model, and declared-destination reliability. */
+@Module({})
+export class DestinationsModule {}

@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+
+/** Port-arrival forecasts and their accuracy. */
+@Module({})
+export class ForecastsModule {}

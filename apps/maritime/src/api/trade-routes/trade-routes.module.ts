@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+
+/** Route flows, shifts and destination deceptions. */
+@Module({})
+export class TradeRoutesModule {}

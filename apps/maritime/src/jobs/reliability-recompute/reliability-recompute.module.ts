@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+
+/** The reliability-recompute queue. */
+@Module({})
+export class ReliabilityRecomputeJobModule {}

@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+
+/** The river-levels-check queue. */
+@Module({})
+export class RiverLevelsCheckJobModule {}

@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+
+/** The voyage-metrics queue. */
+@Module({})
+export class VoyageMetricsJobModule {}
