@@ -1,5 +1,11 @@
 import { Module } from '@nestjs/common';
+import { TradeRoutesController } from './trade-routes.controller';
+import { TradeRoutesRepository } from './trade-routes.repository';
+import { TradeRoutesService } from './trade-routes.service';
 
 /** Route flows, shifts and destination deceptions. */
-@Module({})
+@Module({
+  controllers: [TradeRoutesController],
+  providers: [TradeRoutesRepository, TradeRoutesService],
+})
 export class TradeRoutesModule {}
