@@ -26,6 +26,9 @@ import { TradeFlowsModule } from './api/trade-flows/trade-flows.module';
 import { PiModule } from './api/pi/pi.module';
 import { CongestionModule } from './api/congestion/congestion.module';
 import { SatelliteModule } from './api/satellite/satellite.module';
+import { CaseFilesModule } from './api/case-files/case-files.module';
+import { SignalFeedbackModule } from './api/signal-feedback/signal-feedback.module';
+import { ExplainabilityModule } from './api/explainability/explainability.module';
 import { JobsModule } from './jobs/jobs.module';
 import { migrations } from './migrations';
 import { AccessModule } from './platform/access/access.module';
@@ -60,6 +63,9 @@ export const maritimeApp = definePlatformApp<MaritimeConfig>({
     PiModule,
     CongestionModule,
     SatelliteModule,
+    CaseFilesModule,
+    SignalFeedbackModule,
+    ExplainabilityModule,
   ],
   errorFormat: codeErrorBody,
   openApi: {

@@ -14,3 +14,4 @@ export * from './congestion';
 export * from './crops';
 export * from './trade';
 export * from './routes';
+export * from './investigations';
