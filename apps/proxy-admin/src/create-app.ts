@@ -11,6 +11,11 @@ import { ClientApiServer } from './client-api/client-api.server';
 import { KeysModule } from './keys/keys.module';
 import { migrations } from './migrations';
 import { ModelAliasesModule } from './model-aliases/model-aliases.module';
+import { SessionsWindowModule } from './sessions-window/sessions-window.module';
+import { OneShotModule } from './one-shot/one-shot.module';
+import { PresetsModule } from './presets/presets.module';
+import { WebSearchModule } from './web-search/web-search.module';
+import { ResponseCacheModule } from './response-cache/response-cache.module';
 import { RoutingModule } from './routing/routing.module';
 
 /** proxy-admin: the operator API and the OpenAI-compatible client API of the LLM proxy. */
@@ -26,6 +31,11 @@ export const proxyAdminApp = definePlatformApp<ProxyAdminConfig>({
     KeysModule,
     ModelAliasesModule,
     ClientApiModule,
+    SessionsWindowModule,
+    OneShotModule,
+    PresetsModule,
+    WebSearchModule,
+    ResponseCacheModule,
   ],
   errorFormat: openAiErrorBody,
   openApi: {

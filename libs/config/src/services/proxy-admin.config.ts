@@ -4,6 +4,7 @@ import {
   IsBoolean,
   IsArray,
   IsInt,
+  IsNumber,
   IsOptional,
   Max,
   Min,
@@ -13,7 +14,7 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
-import { ToBoolean, ToInt, ToJsonArrayOf } from '../transforms';
+import { ToBoolean, ToInt, ToJsonArrayOf, ToNumber } from '../transforms';
 import { IsPricingTable, KeepObject, PricingTable, UpstreamConfig } from './proxy-routing.config';
 import { ServiceConfig } from '../service.config';
 import { DEFAULT_DATABASE_URLS } from './migration.config';
@@ -134,4 +135,32 @@ export class ProxyAdminConfig extends ServiceConfig {
   @Min(10)
   @Max(60_000)
   USAGE_FLUSH_INTERVAL_MS = 500;
+
+  /** The SearXNG instance the web-search plugin queries (JSON API); unset: the plugin fails. */
+  @Expose()
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  WEB_SEARCH_URL?: string;
+
+  /** USD added to a request's cost for each web search, counted against the key's budget. */
+  @Expose()
+  @ToNumber()
+  @IsNumber({}, { message: 'must be a number' })
+  @Min(0)
+  @Max(10)
+  WEB_SEARCH_SURCHARGE_USD = 0.004;
+
+  /** Seconds an exact-match non-streaming completion is served from the cache; 0 turns it off. */
+  @Expose()
+  @ToInt()
+  @IsInt()
+  @Min(0)
+  @Max(86_400)
+  RESPONSE_CACHE_TTL_SECONDS = 0;
+
+  /** The demo workspace's team: its members read presets, and every write answers 403. */
+  @Expose()
+  @IsString()
+  @MinLength(1)
+  DEMO_TEAM_ID = 'demo';
 }
