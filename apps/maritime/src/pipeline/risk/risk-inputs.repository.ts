@@ -41,7 +41,7 @@ const INPUTS_SQL = `
 WITH v AS (
   SELECT v.imo, v.vessel_type, v.build_year, f.category AS flag_category
   FROM vessels v LEFT JOIN flag_states f ON f.iso2 = v.flag
-  WHERE $2::text[] IS NULL OR v.imo = ANY ($2::text[])
+  WHERE $2::bpchar[] IS NULL OR v.imo = ANY ($2::bpchar[])
 ),
 dark AS (
   SELECT imo, count(*)::int AS n,
