@@ -10,10 +10,14 @@ import {
 } from '@platform/maritime-domain';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
+import { DestinationTrainingService } from '../destinations/destination-training.service';
+import { ReliabilityService } from '../destinations/reliability.service';
+import { ForecastIssuer } from '../forecasts/forecast-issuer.service';
 import { RiskScoringService } from '../risk/risk-scoring.service';
 import { SanctionsScreeningService } from '../sanctions/sanctions-screening.service';
 import { SEED_PHASES } from './seed-phases';
 import { SeedRepository } from './seed.repository';
+import { VoyageMetricsService } from '../voyage-metrics/voyage-metrics.service';
 
 export interface SeedOptions {
   profile: WorldProfile;
@@ -33,6 +37,9 @@ export interface SeedReport {
 
 export class SeedRefusedError extends Error {}
 
+/** Days of forecast issues the seed writes, so accuracy has a history from the start. */
+const FORECAST_BACKFILL_DAYS = 120;
+
 /** COPY chunks of about 1 MB: few round trips, bounded memory. */
 const CHUNK_BYTES = 1 << 20;
 
@@ -49,6 +56,10 @@ export class MaritimeSeeder {
     @Inject(SeedRepository) private readonly repository: SeedRepository,
     @Inject(SanctionsScreeningService) private readonly sanctions: SanctionsScreeningService,
     @Inject(RiskScoringService) private readonly risk: RiskScoringService,
+    @Inject(VoyageMetricsService) private readonly voyageMetrics: VoyageMetricsService,
+    @Inject(DestinationTrainingService) private readonly destinations: DestinationTrainingService,
+    @Inject(ReliabilityService) private readonly reliability: ReliabilityService,
+    @Inject(ForecastIssuer) private readonly forecasts: ForecastIssuer,
   ) {}
 
   async seed(options: SeedOptions, out: NodeJS.WriteStream = process.stdout): Promise<SeedReport> {
@@ -92,6 +103,24 @@ export class MaritimeSeeder {
         await this.sanctions.screen(asOf);
         const risk = await this.risk.recompute(asOf);
         task.add(risk.vessels);
+        const metrics = await this.voyageMetrics.computeAll();
+        task.add(metrics.voyages);
+        task.finish();
+      });
+      // The nightly models, as the jobs would have left them on the morning of asOf: the
+      // destination model and reliability first, since the pipeline forecasts read both.
+      await timed('training', async () => {
+        const task = progress.task('training', 0);
+        const model = await this.destinations.train(asOf);
+        task.add(model.voyages_train + model.voyages_holdout);
+        const reliability = await this.reliability.recompute(asOf);
+        task.add(reliability.vessels);
+        task.finish();
+      });
+      await timed('forecasts', async () => {
+        const task = progress.task('forecasts', 0);
+        const issued = await this.forecasts.backfill(asOf, FORECAST_BACKFILL_DAYS);
+        task.add(issued.rows);
         task.finish();
       });
       await timed('views', async () => {

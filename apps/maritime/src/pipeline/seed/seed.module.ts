@@ -1,11 +1,20 @@
 import { Module } from '@nestjs/common';
+import { DestinationsPipelineModule } from '../destinations/destinations-pipeline.module';
+import { ForecastsPipelineModule } from '../forecasts/forecasts-pipeline.module';
 import { RiskModule } from '../risk/risk.module';
 import { SanctionsScreeningModule } from '../sanctions/sanctions.module';
+import { VoyageMetricsModule } from '../voyage-metrics/voyage-metrics.module';
 import { MaritimeSeeder } from './maritime-seeder';
 import { SeedRepository } from './seed.repository';
 
 @Module({
-  imports: [RiskModule, SanctionsScreeningModule],
+  imports: [
+    RiskModule,
+    SanctionsScreeningModule,
+    VoyageMetricsModule,
+    DestinationsPipelineModule,
+    ForecastsPipelineModule,
+  ],
   providers: [SeedRepository, MaritimeSeeder],
   exports: [MaritimeSeeder, SeedRepository],
 })

@@ -3,7 +3,16 @@ import { TABLES, TABLES_WITH_SERIAL_ID, type TableName } from '@platform/maritim
 import { DataSource } from 'typeorm';
 
 /** Tables the seed's post-load steps fill (derived from the generated rows, by the app's code). */
-export const DERIVED_TABLES = ['sanctions_matches', 'vessel_risk_scores'] as const;
+export const DERIVED_TABLES = [
+  'sanctions_matches',
+  'vessel_risk_scores',
+  'voyage_emissions',
+  'voyage_earnings',
+  'destination_models',
+  'destination_model_counts',
+  'destination_reliability',
+  'forecasts',
+] as const;
 
 /** What a seeded database holds besides the generated tables: cleared by --reset. */
 const ALSO_CLEARED = [
@@ -25,12 +34,54 @@ const ORDER_BY: Partial<Record<string, string>> = {
   ndvi_observations: 'region_id, observed_on',
   sanctions_matches: 'imo, entry_id',
   vessel_risk_scores: 'imo',
+  voyage_emissions: 'voyage_id',
+  voyage_earnings: 'voyage_id',
+  destination_models: 'version',
+  destination_model_counts: 'version, res, cell, laden, dest_port_id',
+  destination_reliability: 'imo',
+  forecasts: 'port_id, method, issued_on, target_date',
 };
 
 /** Derived tables' columns that belong to the data set (timestamps of the run excluded). */
 const DERIVED_COLUMNS: Record<(typeof DERIVED_TABLES)[number], readonly string[]> = {
   sanctions_matches: ['imo', 'entry_id', 'match_type', 'matched_field', 'matched_value'],
   vessel_risk_scores: ['imo', 'score', 'tier', 'tier_override', 'factors', 'computed_at'],
+  voyage_emissions: ['voyage_id', 'fuel_t', 'co2_t', 'transport_work_tnm', 'aer_g_per_dwt_nm'],
+  voyage_earnings: [
+    'voyage_id',
+    'freight_rate_usd_t',
+    'revenue_usd',
+    'port_costs_usd',
+    'tce_usd_day',
+  ],
+  destination_models: [
+    'version',
+    'trained_at',
+    'voyages_train',
+    'voyages_holdout',
+    'top1_acc',
+    'top3_acc',
+    'active',
+  ],
+  destination_model_counts: ['version', 'res', 'cell', 'laden', 'dest_port_id', 'n'],
+  destination_reliability: [
+    'imo',
+    'voyages_365d',
+    'matched',
+    'reliability_pct',
+    'tier',
+    'computed_at',
+  ],
+  forecasts: [
+    'port_id',
+    'method',
+    'issued_on',
+    'target_date',
+    'predicted',
+    'lower_80',
+    'upper_80',
+    'model_version',
+  ],
 };
 
 /** The seed's own SQL: emptiness, reset, sequences, views and checksums. */
