@@ -10,14 +10,15 @@ import {
 } from '@platform/maritime-domain';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
+import { CongestionSnapshotService } from '../congestion/congestion-snapshot.service';
 import { DestinationTrainingService } from '../destinations/destination-training.service';
 import { ReliabilityService } from '../destinations/reliability.service';
 import { ForecastIssuer } from '../forecasts/forecast-issuer.service';
 import { RiskScoringService } from '../risk/risk-scoring.service';
 import { SanctionsScreeningService } from '../sanctions/sanctions-screening.service';
 import { SEED_PHASES } from './seed-phases';
-import { SeedRepository } from './seed.repository';
 import { VoyageMetricsService } from '../voyage-metrics/voyage-metrics.service';
+import { SeedRepository } from './seed.repository';
 
 export interface SeedOptions {
   profile: WorldProfile;
@@ -36,6 +37,9 @@ export interface SeedReport {
 }
 
 export class SeedRefusedError extends Error {}
+
+/** Days of hourly congestion snapshots the seed writes (the history route's default window). */
+const CONGESTION_BACKFILL_DAYS = 30;
 
 /** Days of forecast issues the seed writes, so accuracy has a history from the start. */
 const FORECAST_BACKFILL_DAYS = 120;
@@ -60,6 +64,7 @@ export class MaritimeSeeder {
     @Inject(DestinationTrainingService) private readonly destinations: DestinationTrainingService,
     @Inject(ReliabilityService) private readonly reliability: ReliabilityService,
     @Inject(ForecastIssuer) private readonly forecasts: ForecastIssuer,
+    @Inject(CongestionSnapshotService) private readonly congestion: CongestionSnapshotService,
   ) {}
 
   async seed(options: SeedOptions, out: NodeJS.WriteStream = process.stdout): Promise<SeedReport> {
@@ -105,6 +110,8 @@ export class MaritimeSeeder {
         task.add(risk.vessels);
         const metrics = await this.voyageMetrics.computeAll();
         task.add(metrics.voyages);
+        const snapshots = await this.congestion.backfill(asOf, CONGESTION_BACKFILL_DAYS);
+        task.add(snapshots.rows);
         task.finish();
       });
       // The nightly models, as the jobs would have left them on the morning of asOf: the

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CongestionPipelineModule } from '../congestion/congestion-pipeline.module';
 import { DestinationsPipelineModule } from '../destinations/destinations-pipeline.module';
 import { ForecastsPipelineModule } from '../forecasts/forecasts-pipeline.module';
 import { RiskModule } from '../risk/risk.module';
@@ -14,6 +15,7 @@ import { SeedRepository } from './seed.repository';
     VoyageMetricsModule,
     DestinationsPipelineModule,
     ForecastsPipelineModule,
+    CongestionPipelineModule,
   ],
   providers: [SeedRepository, MaritimeSeeder],
   exports: [MaritimeSeeder, SeedRepository],

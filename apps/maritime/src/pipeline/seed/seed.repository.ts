@@ -12,6 +12,7 @@ export const DERIVED_TABLES = [
   'destination_model_counts',
   'destination_reliability',
   'forecasts',
+  'congestion_snapshots',
 ] as const;
 
 /** What a seeded database holds besides the generated tables: cleared by --reset. */
@@ -40,6 +41,7 @@ const ORDER_BY: Partial<Record<string, string>> = {
   destination_model_counts: 'version, res, cell, laden, dest_port_id',
   destination_reliability: 'imo',
   forecasts: 'port_id, method, issued_on, target_date',
+  congestion_snapshots: 'port_id, taken_at',
 };
 
 /** Derived tables' columns that belong to the data set (timestamps of the run excluded). */
@@ -72,6 +74,7 @@ const DERIVED_COLUMNS: Record<(typeof DERIVED_TABLES)[number], readonly string[]
     'tier',
     'computed_at',
   ],
+  congestion_snapshots: ['port_id', 'taken_at', 'vessels_waiting', 'congestion_index', 'level'],
   forecasts: [
     'port_id',
     'method',
