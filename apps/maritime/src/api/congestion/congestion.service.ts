@@ -4,13 +4,11 @@ import { congestionLevel } from '@platform/maritime-domain';
 import { QueueRegistry } from '@platform/queues';
 import type { Caller } from '../../platform/access/caller';
 import { DataWindow } from '../../platform/access/data-window';
-import { parseInstant } from '../../platform/validation/maritime-validators';
 import type { CongestionSnapshotJobData } from '../../jobs/congestion-snapshot/congestion-snapshot.processor';
 import { JOB_QUEUES } from '../../jobs/job-queues';
 import { CongestionRepository, CongestionRow } from './congestion.repository';
 import type { CongestionHistoryQuery, CongestionRefreshBody } from './dto/congestion.dto';
 
-const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 const HISTORY_DEFAULT_DAYS = 30;
 
@@ -57,23 +55,7 @@ export class CongestionService {
   }
 
   async history(query: CongestionHistoryQuery, caller: Caller): Promise<Record<string, unknown>> {
-    const visible = this.window.visibleUntil(caller);
-    const requestedTo = query.to === undefined ? visible : (parseInstant(query.to) as Date);
-    const to = requestedTo.getTime() > visible.getTime() ? visible : requestedTo;
-    let from: Date;
-    if (query.from === undefined) {
-      from = this.window.boundToHistory(
-        caller,
-        new Date(to.getTime() - HISTORY_DEFAULT_DAYS * DAY_MS),
-      ) as Date;
-    } else {
-      from = parseInstant(query.from) as Date;
-      this.window.assertWithinHistory(caller, from);
-      if (query.to !== undefined && from.getTime() >= to.getTime())
-        throw ApiError.badRequest('invalid_request', 'from must be before to', [
-          { field: 'from', message: 'from must be before to' },
-        ]);
-    }
+    const { from, to } = this.window.range(caller, query, { defaultDays: HISTORY_DEFAULT_DAYS });
     const port = await this.requirePort(query.port);
     const interval = query.interval ?? 'hour';
     const limit = query.limit ?? 90;

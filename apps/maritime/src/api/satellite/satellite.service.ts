@@ -3,7 +3,6 @@ import { ApiError } from '@platform/http';
 import { latestStartedSeason, seasonSpan } from '@platform/maritime-domain';
 import type { Caller } from '../../platform/access/caller';
 import { DataWindow } from '../../platform/access/data-window';
-import { parseInstant } from '../../platform/validation/maritime-validators';
 import type { HealthQuery, ProductionQuery, RegionsQuery } from './dto/satellite.dto';
 import { RegionRow, SatelliteRepository } from './satellite.repository';
 import { healthRecords, productionRecord, regionView, seasonWindow } from './satellite.views';
@@ -38,23 +37,10 @@ export class SatelliteService {
   }
 
   async health(query: HealthQuery, caller: Caller): Promise<Record<string, unknown>> {
-    const visible = this.window.visibleUntil(caller);
-    const requestedTo = query.to === undefined ? visible : (parseInstant(query.to) as Date);
-    const to = requestedTo.getTime() > visible.getTime() ? visible : requestedTo;
-    let from: Date;
-    if (query.from === undefined) {
-      from = this.window.boundToHistory(
-        caller,
-        new Date(to.getTime() - HEALTH_DEFAULT_DAYS * DAY_MS),
-      ) as Date;
-    } else {
-      from = parseInstant(query.from) as Date;
-      this.window.assertWithinHistory(caller, from);
-      if (query.to !== undefined && from.getTime() > to.getTime())
-        throw ApiError.badRequest('invalid_request', 'from must not be after to', [
-          { field: 'from', message: 'from must not be after to' },
-        ]);
-    }
+    const { from, to } = this.window.range(caller, query, {
+      defaultDays: HEALTH_DEFAULT_DAYS,
+      closed: true,
+    });
     const regions = await this.regionsOf(query.region);
     const limit = query.limit ?? 50;
     const rows = await this.satellite.observations(

@@ -4,7 +4,6 @@ import { ApiError } from '@platform/http';
 import { buildPage, CursorCodec } from '@platform/pagination';
 import type { Caller } from '../../platform/access/caller';
 import { DataWindow } from '../../platform/access/data-window';
-import { parseInstant } from '../../platform/validation/maritime-validators';
 import type { HistoryQuery, PositionsQuery, VesselsQuery } from './dto/vessels.query';
 import {
   portCallView,
@@ -15,7 +14,6 @@ import {
 } from './vessel-views';
 import { VesselsRepository } from './vessels.repository';
 
-const DAY_MS = 86_400_000;
 
 /** The vessel registry and each vessel's movement, as each plan may see them. */
 @Injectable()
@@ -75,18 +73,7 @@ export class VesselsService {
     query: PositionsQuery,
     caller: Caller,
   ): Promise<Record<string, unknown>> {
-    const visible = this.window.visibleUntil(caller);
-    const requestedTo = query.to === undefined ? visible : (parseInstant(query.to) as Date);
-    const to = requestedTo.getTime() > visible.getTime() ? visible : requestedTo;
-    const from =
-      query.from === undefined
-        ? (this.window.boundToHistory(caller, new Date(to.getTime() - DAY_MS)) as Date)
-        : (parseInstant(query.from) as Date);
-    if (query.from !== undefined) this.window.assertWithinHistory(caller, from);
-    if (from.getTime() >= to.getTime() && query.from !== undefined && query.to !== undefined)
-      throw ApiError.badRequest('invalid_request', 'from must be before to', [
-        { field: 'from', message: 'from must be before to' },
-      ]);
+    const { from, to } = this.window.range(caller, query, { defaultDays: 1 });
     if (!(await this.vessels.exists(imo))) throw notFound(imo);
     const limit = query.limit ?? 500;
     const rows = await this.vessels.positions(imo, from, to, limit);

@@ -2,9 +2,22 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '@platform/clock';
 import { ApiError } from '@platform/http';
 import { historyStart } from '@platform/maritime-domain';
+import { parseInstant } from '../validation/maritime-validators';
 import type { Caller } from './caller';
 
 const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+/** The validated `from` / `to` strings of a time-range query (ISO instants). */
+export interface TimeRangeQuery {
+  from?: string;
+  to?: string;
+}
+
+export interface TimeRange {
+  from: Date;
+  to: Date;
+}
 
 /**
  * What part of the timeline a caller may see. Plans without priority sync see positions and
@@ -47,5 +60,33 @@ export class DataWindow {
     if (oldest === null) return since;
     if (since === null) return oldest;
     return since.getTime() > oldest.getTime() ? since : oldest;
+  }
+
+  /**
+   * The window of a time-range query. `to` defaults to, and is capped at, what the caller sees
+   * now; `from` defaults to `defaultDays` before `to`, cut to the plan's history. An explicit
+   * `from` older than the history is 403, and explicit bounds out of order are 400: `from` must
+   * come before `to`, or (for a `closed` window) not after it.
+   */
+  range(
+    caller: Caller,
+    query: TimeRangeQuery,
+    options: { defaultDays: number; closed?: boolean },
+  ): TimeRange {
+    const visible = this.visibleUntil(caller);
+    const requestedTo = query.to === undefined ? visible : (parseInstant(query.to) as Date);
+    const to = requestedTo.getTime() > visible.getTime() ? visible : requestedTo;
+    if (query.from === undefined) {
+      const fallback = new Date(to.getTime() - options.defaultDays * DAY_MS);
+      return { from: this.boundToHistory(caller, fallback) as Date, to };
+    }
+    const from = parseInstant(query.from) as Date;
+    this.assertWithinHistory(caller, from);
+    const gap = to.getTime() - from.getTime();
+    if (query.to !== undefined && (options.closed ? gap < 0 : gap <= 0)) {
+      const message = options.closed ? 'from must not be after to' : 'from must be before to';
+      throw ApiError.badRequest('invalid_request', message, [{ field: 'from', message }]);
+    }
+    return { from, to };
   }
 }
