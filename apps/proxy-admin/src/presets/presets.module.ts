@@ -1,5 +1,24 @@
 import { Module } from '@nestjs/common';
+import { SessionGuard } from '@platform/auth';
+import { PresetInvalidation } from './preset-invalidation';
+import { PresetResolver } from './preset-resolver';
+import { PresetsAdminController } from './presets-admin.controller';
+import { presetsSessionVerifier } from './presets-session';
+import { PresetsController } from './presets.controller';
+import { PresetsRepository } from './presets.repository';
+import { PresetsService } from './presets.service';
 
-/** Team presets with immutable version history. */
-@Module({})
+/** Team presets with immutable version history; PresetResolver serves them to the client API. */
+@Module({
+  controllers: [PresetsController, PresetsAdminController],
+  providers: [
+    PresetsRepository,
+    PresetResolver,
+    PresetInvalidation,
+    PresetsService,
+    presetsSessionVerifier,
+    SessionGuard,
+  ],
+  exports: [PresetResolver],
+})
 export class PresetsModule {}
