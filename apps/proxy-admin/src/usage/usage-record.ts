@@ -12,7 +12,14 @@ export interface UsageRecord {
   stream: boolean;
   promptTokens: number;
   completionTokens: number;
+  /** Token cost only; web-search surcharges go to surchargeMicroUsd (both count as spend). */
   costMicroUsd: number;
+  /** The preset the request used (`@preset/<slug>`), and the version served. */
+  presetSlug?: string | null;
+  presetVersion?: number | null;
+  /** Web searches the request ran, and the surcharge they added (micro-USD). */
+  webSearchCalls?: number;
+  surchargeMicroUsd?: number;
   upstreamLatencyMs: number | null;
   overheadMs: number;
   status: number;
