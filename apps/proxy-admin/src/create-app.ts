@@ -51,6 +51,14 @@ export const proxyAdminApp = definePlatformApp<ProxyAdminConfig>({
         .addBearerAuth(
           { type: 'http', scheme: 'bearer', description: 'A virtual key, sk-proxy-...' },
           'virtual-key',
+        )
+        .addBearerAuth(
+          {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A dashboard session JWT (or the `session` cookie)',
+          },
+          'session',
         ),
     extend: describeClientApi,
   },
