@@ -71,7 +71,7 @@ describe('limit contract (clamp and echo above the maximum; 400 below 1 or not a
     // The clamped request answers exactly what asking for the maximum answers.
     const over = await call('GET', withParam(path, `limit=${route.max + 1}`), undefined, admin);
     expect(at(over.body, route.list)).toEqual(at(atMax.body, route.list));
-    for (const bad of ['0', '-1', '1.5', 'abc']) {
+    for (const bad of ['0', '-1', '1.5', 'abc', '0x10', '1e2', '%2B5', '%205']) {
       const refused = await call('GET', withParam(path, `limit=${bad}`), undefined, admin);
       expect({ bad, status: refused.status }).toEqual({ bad, status: 400 });
       expectInvalid(refused, 'limit');

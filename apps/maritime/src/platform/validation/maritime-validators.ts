@@ -22,8 +22,11 @@ export function IsImo(): PropertyDecorator {
  * validators; above `max` is clamped to it (the clamped value is what responses echo).
  */
 export function ClampLimit(max: number): PropertyDecorator {
-  return Transform(({ value }: { value: unknown }) => {
-    // Runs after @Type(() => Number) has turned the query string into a number.
+  return Transform(({ value, obj, key }: { value: unknown; obj: unknown; key: string }) => {
+    // Runs after @Type(() => Number) has turned the query string into a number, which reads
+    // "0x10", "1e2", "+5" and " 5" as numbers too; a limit is written in plain digits.
+    const raw = (obj as Record<string, unknown>)[key];
+    if (typeof raw === 'string' && !/^-?\d+$/.test(raw)) return Number.NaN;
     if (typeof value === 'number') return Number.isInteger(value) && value > max ? max : value;
     if (typeof value !== 'string' || !/^\d+$/.test(value)) return value;
     const n = Number(value);
