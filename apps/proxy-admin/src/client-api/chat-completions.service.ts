@@ -1,20 +1,28 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock } from '@platform/clock';
 import { ProxyAdminConfig } from '@platform/config';
-import { ApiError, AppMetrics } from '@platform/http';
-import { Counter } from 'prom-client';
+import { ApiError } from '@platform/http';
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ClientKeyAuthenticator } from '../keys/client-key.authenticator';
-import { keyMayUse } from '../keys/virtual-key';
-import { LimitsService, Reservation } from '../limits/limits.service';
-import { AliasCache } from '../model-aliases/alias-cache';
+import { usdToMicro } from '../keys/virtual-key';
+import { KeyLimits } from '../limits/limits.service';
+import { CacheLookup, ResponseCache } from '../response-cache/response-cache.service';
 import { ModelPriceMicro, ModelRouter } from '../routing/model-router';
+import { UsageRecord } from '../usage/usage-record';
 import { UsageRecorder } from '../usage/usage-recorder.service';
-import { conversationHashes, estimatePromptTokens, parseChatRequest } from './chat-request';
-import { refusalError, setKeyRateHeaders } from './client-errors';
-import { RelayResult, relayJson, relayStream, relayUpstreamError } from './upstream-relay';
+import { PluginWarning, WebSearchService } from '../web-search/web-search.service';
+import { ChatPreparer, PreparedChat } from './chat-preparation';
+import { conversationHashes, estimatePromptTokens } from './chat-request';
+import { Admission } from './admission';
+import { sessionIdOf } from './session-id';
+import {
+  RelayResult,
+  relayJson,
+  relayStream,
+  relayUpstreamError,
+  sendJsonAnswer,
+} from './upstream-relay';
 import { UpstreamClient } from './upstream.client';
 
 export interface ClientRequestContext {
@@ -30,58 +38,49 @@ export interface ChatOutcome {
   resolvedModel: string;
 }
 
-const SESSION_ID = /^[\x21-\x7e]{1,128}$/;
+export const PLUGIN_WARNING_HEADER = 'x-proxy-plugin-warning';
+export const CACHE_HEADER = 'x-proxy-cache';
+const CACHE_OFF: CacheLookup = { state: 'off' };
 
 function costMicro(price: ModelPriceMicro | undefined, prompt: number, completion: number): number {
   return price ? Math.ceil(prompt * price.input + completion * price.output) : 0;
 }
 
-const HOUR_MS = 3_600_000;
-/** The UTC hour last formatted (`2024-05-01T13`), reused while requests fall in it. */
-let hourStart = -1;
-let hourLabel = '';
-
-function utcHourOf(at: Date): string {
-  const ms = at.getTime();
-  if (ms < hourStart || ms >= hourStart + HOUR_MS || Number.isNaN(ms)) {
-    hourLabel = at.toISOString().slice(0, 13);
-    hourStart = Math.floor(ms / HOUR_MS) * HOUR_MS;
-  }
-  return hourLabel;
-}
+/** The parts of a usage row that differ between a cache hit and a relayed answer. */
+type UsageParts = Pick<
+  UsageRecord,
+  | 'promptTokens'
+  | 'completionTokens'
+  | 'costMicroUsd'
+  | 'upstreamLatencyMs'
+  | 'status'
+  | 'errorCode'
+  | 'webSearchCalls'
+  | 'surchargeMicroUsd'
+>;
 
 /**
- * Requests without X-Session-Id form one session per key per UTC hour
- * (see docs/proxy-admin/usage-recording.md#sessions).
+ * POST /v1/chat/completions after preparation (see ChatPreparer): the response cache, limits,
+ * the web-search plugin, dispatch and relay, settlement and the usage row.
  */
-function sessionIdOf(req: IncomingMessage, keyId: string, at: Date): string {
-  const header = req.headers['x-session-id'];
-  if (typeof header === 'string' && SESSION_ID.test(header)) return header;
-  return `${keyId}:${utcHourOf(at)}`;
-}
-
 @Injectable()
 export class ChatCompletionsService {
   private readonly logger = new Logger(ChatCompletionsService.name);
   private readonly unpricedLogged = new Set<string>();
-  private readonly failOpen: Counter;
+  private readonly surchargeMicro: number;
 
   constructor(
-    private readonly auth: ClientKeyAuthenticator,
-    private readonly aliases: AliasCache,
+    private readonly preparer: ChatPreparer,
     private readonly router: ModelRouter,
-    private readonly limits: LimitsService,
+    private readonly admission: Admission,
     private readonly upstreams: UpstreamClient,
     private readonly usage: UsageRecorder,
+    private readonly webSearch: WebSearchService,
+    private readonly cache: ResponseCache,
     @Inject(ProxyAdminConfig) private readonly config: ProxyAdminConfig,
     @Inject(Clock) private readonly clock: Clock,
-    @Inject(AppMetrics) metrics: AppMetrics,
   ) {
-    this.failOpen = new Counter({
-      name: 'proxy_limits_failopen_total',
-      help: 'Requests served without counting rpm/tpm because Redis could not (LIMITS_FAIL_OPEN)',
-      registers: [metrics.registry],
-    });
+    this.surchargeMicro = usdToMicro(config.WEB_SEARCH_SURCHARGE_USD);
   }
 
   async complete(
@@ -90,48 +89,94 @@ export class ChatCompletionsService {
     body: unknown,
     ctx: ClientRequestContext,
   ): Promise<ChatOutcome> {
-    const key = await this.auth.authenticate(req.headers.authorization);
-    const chat = parseChatRequest(body);
-    const model = await this.aliases.resolve(chat.model);
-    if (!keyMayUse(key, chat.model, model)) {
-      throw ApiError.forbidden('model_not_allowed', `This key may not use the model ${chat.model}`);
+    const prepared = await this.preparer.prepare(req, body);
+    const { key, chat, model, upstream } = prepared;
+    const outcome = { keyId: key.id, model: prepared.requestedModel, resolvedModel: model };
+    const limits: KeyLimits = {
+      keyId: key.id,
+      rpm: key.rpm,
+      tpm: key.tpm,
+      monthlyBudgetMicroUsd: key.monthlyBudgetMicroUsd,
+    };
+
+    // With the cache off (the default) not even a promise is spent on it.
+    const cached: CacheLookup = this.cache.enabled
+      ? await this.cache.lookup(!chat.stream && prepared.web === null, req.headers, {
+          teamId: key.teamId,
+          keyId: key.id,
+          resolvedModel: model,
+          presetVersion: prepared.preset?.version ?? null,
+          body: prepared.clientBody,
+        })
+      : CACHE_OFF;
+    if (cached.state === 'hit') {
+      // A hit is a request like any other for rpm, but it uses no tokens and costs nothing.
+      await this.admission.admitOrRefuse(res, limits, 0, 0);
+      res.setHeader(CACHE_HEADER, 'hit');
+      sendJsonAnswer(res, cached.body, performance.now() - ctx.startedAt);
+      this.record(req, ctx, prepared, {
+        promptTokens: 0,
+        completionTokens: 0,
+        costMicroUsd: 0,
+        upstreamLatencyMs: null,
+        status: 200,
+        errorCode: null,
+        webSearchCalls: 0,
+        surchargeMicroUsd: 0,
+      });
+      return outcome;
     }
-    const upstream = this.router.upstreamFor(model);
-    if (!upstream)
-      throw ApiError.notFound('model_not_found', `The model ${chat.model} does not exist`);
 
     const price = this.priceOf(model);
     const promptEstimate = estimatePromptTokens(chat.messages);
     const completionCap = chat.maxTokens ?? this.config.DEFAULT_MAX_TOKENS;
-    const verdict = await this.admit(
-      {
-        keyId: key.id,
-        rpm: key.rpm,
-        tpm: key.tpm,
-        monthlyBudgetMicroUsd: key.monthlyBudgetMicroUsd,
-      },
+    // A search is paid for up front, so a key whose budget cannot cover it is refused before.
+    const searchCost = prepared.web ? this.surchargeMicro : 0;
+    const reservation = await this.admission.admitOrRefuse(
+      res,
+      limits,
       promptEstimate + completionCap,
-      costMicro(price, promptEstimate, completionCap),
+      costMicro(price, promptEstimate, completionCap) + searchCost,
     );
-    if (!verdict.admitted) {
-      if (verdict.reason !== 'revoked') setKeyRateHeaders(res, key, verdict);
-      throw refusalError(verdict);
-    }
-    setKeyRateHeaders(res, key, verdict);
+    if (cached.state !== 'off') res.setHeader(CACHE_HEADER, cached.state);
 
-    const forwarded: Record<string, unknown> = { ...chat.body, model };
-    // Ask streaming upstreams for a usage chunk, so streamed requests are billed by what they used.
-    if (chat.stream) {
-      const options =
-        typeof chat.body['stream_options'] === 'object' ? chat.body['stream_options'] : {};
-      forwarded['stream_options'] = { ...(options as object), include_usage: true };
-    }
     // Cancels the upstream request when the client goes away. undici takes an EventEmitter as
     // well as an AbortSignal; an emitter costs far less to make and to listen to, per request.
     const cancel = new EventEmitter();
     res.once('close', () => {
       if (!res.writableFinished) cancel.emit('abort');
     });
+
+    let searchCalls = 0;
+    const warnings: PluginWarning[] = [];
+    if (prepared.web) {
+      const aborted = new AbortController();
+      cancel.once('abort', () => aborted.abort());
+      try {
+        const search = await this.webSearch.apply(prepared.web, chat.messages, aborted.signal);
+        searchCalls = search.calls;
+        chat.body['messages'] = search.messages;
+        if (search.warning) {
+          warnings.push(search.warning);
+          res.setHeader(PLUGIN_WARNING_HEADER, search.warning.code);
+        }
+      } catch (error) {
+        void this.admission.settle(reservation, 0, 0);
+        throw error;
+      }
+      if (aborted.signal.aborted) {
+        void this.admission.settle(reservation, 0, 0);
+        return outcome;
+      }
+    }
+
+    const forwarded = chat.body;
+    // Ask streaming upstreams for a usage chunk, so streamed requests are billed by what they used.
+    if (chat.stream) {
+      const options =
+        typeof forwarded['stream_options'] === 'object' ? forwarded['stream_options'] : {};
+      forwarded['stream_options'] = { ...(options as object), include_usage: true };
+    }
     const dispatchedAt = performance.now();
     let relay: RelayResult;
     try {
@@ -146,11 +191,20 @@ export class ChatCompletionsService {
       if (answer.statusCode >= 300) relay = await relayUpstreamError(answer, res);
       else if (chat.stream)
         relay = await relayStream(answer, res, before + (performance.now() - answeredAt));
-      else relay = await relayJson(answer, res, (doneAt) => before + (performance.now() - doneAt));
+      else
+        relay = await relayJson(
+          answer,
+          res,
+          (doneAt) => before + (performance.now() - doneAt),
+          warnings,
+        );
     } catch (error) {
-      void this.settle(verdict.reservation, 0, 0);
+      void this.admission.settle(reservation, 0, 0);
       if (error instanceof ApiError) throw error;
       throw new ApiError(502, 'upstream_error', `The upstream ${upstream.name} did not answer`);
+    }
+    if (cached.state === 'miss' && relay.body && relay.errorCode === null) {
+      this.cache.store(cached.key, relay.body);
     }
 
     const promptTokens = relay.usage?.prompt_tokens ?? (relay.status === 200 ? promptEstimate : 0);
@@ -158,57 +212,46 @@ export class ChatCompletionsService {
       relay.usage?.completion_tokens ??
       (relay.status === 200 ? relay.estimatedCompletionTokens : 0);
     const cost = costMicro(price, promptTokens, completionTokens);
-    void this.settle(verdict.reservation, promptTokens + completionTokens, cost);
-    const finishedAt = performance.now();
-    this.usage.record({
-      id: randomUUID(),
-      keyId: key.id,
-      teamId: key.teamId,
-      sessionId: sessionIdOf(req, key.id, ctx.startedAtDate),
-      requestedModel: chat.model,
-      resolvedModel: model,
-      stream: chat.stream,
+    const surcharge = searchCalls * this.surchargeMicro;
+    void this.admission.settle(reservation, promptTokens + completionTokens, cost + surcharge);
+    this.record(req, ctx, prepared, {
       promptTokens,
       completionTokens,
       costMicroUsd: cost,
       upstreamLatencyMs: Math.round(relay.upstreamDoneAt - dispatchedAt),
-      overheadMs: finishedAt - ctx.startedAt - (relay.upstreamDoneAt - dispatchedAt),
       status: relay.status,
       errorCode: relay.errorCode,
-      ...conversationHashes(chat.messages),
+      webSearchCalls: searchCalls,
+      surchargeMicroUsd: surcharge,
+    });
+    return outcome;
+  }
+
+  private record(
+    req: IncomingMessage,
+    ctx: ClientRequestContext,
+    prepared: PreparedChat,
+    parts: UsageParts,
+  ): void {
+    const finishedAt = performance.now();
+    const upstreamMs = parts.upstreamLatencyMs ?? 0;
+    this.usage.record({
+      id: randomUUID(),
+      keyId: prepared.key.id,
+      teamId: prepared.key.teamId,
+      sessionId: sessionIdOf(req, prepared.key.id, ctx.startedAtDate),
+      requestedModel: prepared.requestedModel,
+      resolvedModel: prepared.model,
+      stream: prepared.chat.stream,
+      presetSlug: prepared.preset?.slug ?? null,
+      presetVersion: prepared.preset?.version ?? null,
+      ...parts,
+      overheadMs: finishedAt - ctx.startedAt - upstreamMs,
+      // Hashed from the client's own messages: the preset prompt and search results vary.
+      ...conversationHashes(prepared.clientMessages),
       startedAt: ctx.startedAtDate,
       finishedAt: this.clock.now(),
     });
-    return { keyId: key.id, model: chat.model, resolvedModel: model };
-  }
-
-  /**
-   * Limits and budgets live in Redis; without it they cannot be checked, so the request is
-   * refused (503) rather than served unmetered, at once (never queued behind a reconnect). With
-   * LIMITS_FAIL_OPEN a key without a budget is served uncounted instead; budgets always fail
-   * closed.
-   */
-  private async admit(
-    ...args: Parameters<LimitsService['admit']>
-  ): ReturnType<LimitsService['admit']> {
-    try {
-      return await this.limits.admit(...args);
-    } catch (error) {
-      const [limits] = args;
-      if (this.config.LIMITS_FAIL_OPEN && limits.monthlyBudgetMicroUsd === null) {
-        this.failOpen.inc();
-        return { admitted: true, reservation: null };
-      }
-      this.logger.error({ err: error }, 'limits unavailable');
-      throw new ApiError(
-        503,
-        'limits_unavailable',
-        'Limits cannot be checked right now; retry shortly',
-        {
-          headers: { 'Retry-After': '1' },
-        },
-      );
-    }
   }
 
   private priceOf(model: string): ModelPriceMicro | undefined {
@@ -218,18 +261,5 @@ export class ChatCompletionsService {
       this.logger.warn({ model }, 'model has no price in PRICING; it is served at cost 0');
     }
     return price;
-  }
-
-  private async settle(
-    reservation: Reservation | null,
-    tokens: number,
-    cost: number,
-  ): Promise<void> {
-    if (reservation === null) return;
-    try {
-      await this.limits.settle(reservation, tokens, cost);
-    } catch (error) {
-      this.logger.error({ err: error, key_id: reservation.keyId }, 'reservation not settled');
-    }
   }
 }

@@ -1,5 +1,6 @@
 import { hash as digest } from 'node:crypto';
 import { ApiError, ErrorDetail } from '@platform/http';
+import { canonicalJson } from './canonical-json';
 
 /** What the proxy itself needs from a chat request; everything else is forwarded untouched. */
 export interface ChatRequest {
@@ -75,7 +76,8 @@ export function parseChatRequest(body: unknown): ChatRequest {
   };
 }
 
-function textOf(content: unknown): string {
+/** The text of a message content: a string, or the text parts of a content array joined. */
+export function textOf(content: unknown): string {
   if (typeof content === 'string') return content;
   if (Array.isArray(content)) {
     return content
@@ -121,15 +123,4 @@ export function conversationHashes(messages: unknown[]): {
   // One-shot hashing: no Hash object per digest.
   const hash = (value: unknown): string => digest('sha256', canonicalJson(value), 'hex');
   return { prefixHash: hash(messages.slice(0, last)), lastUserHash: hash(messages[last]) };
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
-      a < b ? -1 : 1,
-    );
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }

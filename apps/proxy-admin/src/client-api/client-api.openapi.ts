@@ -38,7 +38,32 @@ export function describeClientApi(document: OpenAPIObject): void {
         model: {
           type: 'string',
           maxLength: 200,
-          description: 'A model of UPSTREAMS or a model alias',
+          description:
+            'A model of UPSTREAMS, a model alias, a published team preset `@preset/<slug>` (latest) ' +
+            'or `@preset/<slug>@<version>` (pinned); a `:online` suffix attaches the web plugin',
+        },
+        plugins: {
+          type: 'array',
+          description: 'Request plugins; removed before forwarding. Only `web` exists.',
+          items: {
+            type: 'object',
+            required: ['id'],
+            additionalProperties: false,
+            properties: {
+              id: { type: 'string', enum: ['web'] },
+              max_results: { type: 'integer', minimum: 1, maximum: 10, default: 5 },
+              search_prompt: {
+                type: 'string',
+                maxLength: 2000,
+                description: 'Query to run; default: the last user message',
+              },
+              required: {
+                type: 'boolean',
+                default: false,
+                description: 'true: a failed search answers 502 instead of a warning',
+              },
+            },
+          },
         },
         messages: {
           type: 'array',
@@ -63,6 +88,15 @@ export function describeClientApi(document: OpenAPIObject): void {
       schema: { type: 'number' },
       description: 'Time spent in the proxy, upstream excluded',
     },
+    'x-proxy-cache': {
+      schema: { type: 'string', enum: ['hit', 'miss', 'bypass'] },
+      description: 'Response cache outcome; absent when RESPONSE_CACHE_TTL_SECONDS is 0',
+    },
+    'x-proxy-plugin-warning': {
+      schema: { type: 'string' },
+      description:
+        'Code of an optional plugin that failed (web_search_unavailable, web_search_failed, web_search_timeout)',
+    },
   };
   const security = [{ 'virtual-key': [] }];
   document.paths['/v1/chat/completions'] = {
@@ -77,6 +111,13 @@ export function describeClientApi(document: OpenAPIObject): void {
           required: false,
           schema: { type: 'string', maxLength: 128 },
         },
+        {
+          name: 'Cache-Control',
+          in: 'header',
+          required: false,
+          description: '`no-cache` (or `no-store`) bypasses the response cache',
+          schema: { type: 'string' },
+        },
       ],
       requestBody: {
         required: true,
@@ -86,21 +127,24 @@ export function describeClientApi(document: OpenAPIObject): void {
       },
       responses: {
         200: {
-          description: 'The upstream completion (JSON, or text/event-stream when stream is true)',
+          description:
+            'The upstream completion (JSON, or text/event-stream when stream is true); a JSON ' +
+            'answer gains `warnings: [{ plugin, code, message }]` when an optional plugin failed',
           headers: rateHeaders,
           content: {
             'application/json': { schema: { type: 'object' } },
             'text/event-stream': { schema: { type: 'string' } },
           },
         },
-        400: errorResponse('invalid_request, invalid_json'),
+        400: errorResponse('invalid_request, invalid_json, unknown_plugin'),
         401: errorResponse('missing_api_key, invalid_api_key, key_revoked, key_expired'),
         403: errorResponse('model_not_allowed'),
-        404: errorResponse('model_not_found'),
+        404: errorResponse('model_not_found, preset_not_found'),
         413: errorResponse('payload_too_large (over 10 MB)'),
         429: errorResponse('rate_limit_exceeded (with Retry-After), budget_exceeded'),
         502: errorResponse(
-          'upstream_error: unreachable or timed out; other upstream errors keep their status',
+          'upstream_error: unreachable or timed out (other upstream errors keep their status); ' +
+            'plugin_required_failed',
         ),
       },
     },

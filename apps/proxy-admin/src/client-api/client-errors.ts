@@ -28,7 +28,7 @@ export function refusalError(verdict: Refusal): ApiError {
 /** x-ratelimit-* headers for the limits the key has. */
 export function setKeyRateHeaders(
   res: ServerResponse,
-  key: VirtualKey,
+  key: Pick<VirtualKey, 'rpm' | 'tpm'>,
   remaining: { requestsRemaining?: number; tokensRemaining?: number },
 ): void {
   setOpenAiRateLimitHeaders(res, {

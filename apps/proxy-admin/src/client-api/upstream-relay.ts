@@ -14,6 +14,15 @@ export interface RelayResult {
   /** When the upstream's answer was complete (ms, performance clock). */
   upstreamDoneAt: number;
   errorCode: string | null;
+  /** The JSON answer exactly as the upstream sent it (non-streaming 200s only). */
+  body?: Buffer;
+}
+
+/** An optional plugin that failed, as reported in a JSON answer's `warnings`. */
+export interface RelayWarning {
+  plugin: string;
+  code: string;
+  message: string;
 }
 
 async function readCapped(body: UpstreamResponse['body'], cap: number): Promise<string> {
@@ -79,11 +88,15 @@ function drainedOrClosed(res: ServerResponse): Promise<void> {
   });
 }
 
-/** Non-streaming: the whole JSON answer, then the overhead header is known exactly. */
+/**
+ * Non-streaming: the whole JSON answer, then the overhead header is known exactly. With
+ * warnings, the answer (an object) gains a `warnings` array; otherwise it is relayed as it came.
+ */
 export async function relayJson(
   upstream: UpstreamResponse,
   res: ServerResponse,
   overheadMs: (upstreamDoneAt: number) => number,
+  warnings: RelayWarning[] = [],
 ): Promise<RelayResult> {
   // undici collects the body itself: no async iterator and no per-chunk promise.
   const raw = Buffer.from(await upstream.body.arrayBuffer());
@@ -94,19 +107,29 @@ export async function relayJson(
   } catch {
     throw new ApiError(502, 'upstream_error', 'The upstream answered with a body that is not JSON');
   }
-  res.writeHead(200, {
-    'content-type': 'application/json',
-    'content-length': raw.length,
-    'x-proxy-overhead-ms': overheadMs(upstreamDoneAt).toFixed(3),
-  });
-  res.end(raw);
+  const sent =
+    warnings.length > 0 && typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? Buffer.from(JSON.stringify({ ...parsed, warnings }))
+      : raw;
+  sendJsonAnswer(res, sent, overheadMs(upstreamDoneAt));
   return {
     status: 200,
     usage: usageFromJson(parsed),
     estimatedCompletionTokens: 0,
     upstreamDoneAt,
     errorCode: null,
+    body: raw,
   };
+}
+
+/** A 200 JSON answer (relayed, or from the response cache). */
+export function sendJsonAnswer(res: ServerResponse, body: Buffer, overheadMs: number): void {
+  res.writeHead(200, {
+    'content-type': 'application/json',
+    'content-length': body.length,
+    'x-proxy-overhead-ms': overheadMs.toFixed(3),
+  });
+  res.end(body);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { ResponseCache } from './response-cache.service';
 
 /** Exact-match cache of non-streaming completions. */
-@Module({})
+@Module({ providers: [ResponseCache], exports: [ResponseCache] })
 export class ResponseCacheModule {}
