@@ -14,7 +14,6 @@ import {
 } from './vessel-views';
 import { VesselsRepository } from './vessels.repository';
 
-
 /** The vessel registry and each vessel's movement, as each plan may see them. */
 @Injectable()
 export class VesselsService {
