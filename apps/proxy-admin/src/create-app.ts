@@ -8,6 +8,7 @@ import type { Server } from 'node:http';
 import { ClientApiModule } from './client-api/client-api.module';
 import { describeClientApi } from './client-api/client-api.openapi';
 import { ClientApiServer } from './client-api/client-api.server';
+import { DashboardSessionModule } from './dashboard-session/dashboard-session.module';
 import { KeysModule } from './keys/keys.module';
 import { migrations } from './migrations';
 import { ModelAliasesModule } from './model-aliases/model-aliases.module';
@@ -27,6 +28,7 @@ export const proxyAdminApp = definePlatformApp<ProxyAdminConfig>({
       adminSecret: config.ADMIN_SECRET,
       scopedTokens: config.SCOPED_ADMIN_TOKENS,
     }),
+    DashboardSessionModule,
     RoutingModule,
     KeysModule,
     ModelAliasesModule,

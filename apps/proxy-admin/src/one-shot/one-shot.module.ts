@@ -1,6 +1,4 @@
 import { Module } from '@nestjs/common';
-import { SessionGuard } from '@platform/auth';
-import { dashboardSessionVerifier } from './dashboard-session.provider';
 import { OneShotController } from './one-shot.controller';
 import { OneShotRepository } from './one-shot.repository';
 import { OneShotService } from './one-shot.service';
@@ -8,6 +6,6 @@ import { OneShotService } from './one-shot.service';
 /** GET /api/usage/one-shot: the signed-in team's one-shot rate, from session_metrics. */
 @Module({
   controllers: [OneShotController],
-  providers: [dashboardSessionVerifier, SessionGuard, OneShotRepository, OneShotService],
+  providers: [OneShotRepository, OneShotService],
 })
 export class OneShotModule {}

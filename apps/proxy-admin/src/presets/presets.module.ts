@@ -1,9 +1,7 @@
 import { Module } from '@nestjs/common';
-import { SessionGuard } from '@platform/auth';
 import { PresetInvalidation } from './preset-invalidation';
 import { PresetResolver } from './preset-resolver';
 import { PresetsAdminController } from './presets-admin.controller';
-import { presetsSessionVerifier } from './presets-session';
 import { PresetsController } from './presets.controller';
 import { PresetsRepository } from './presets.repository';
 import { PresetsService } from './presets.service';
@@ -11,14 +9,7 @@ import { PresetsService } from './presets.service';
 /** Team presets with immutable version history; PresetResolver serves them to the client API. */
 @Module({
   controllers: [PresetsController, PresetsAdminController],
-  providers: [
-    PresetsRepository,
-    PresetResolver,
-    PresetInvalidation,
-    PresetsService,
-    presetsSessionVerifier,
-    SessionGuard,
-  ],
+  providers: [PresetsRepository, PresetResolver, PresetInvalidation, PresetsService],
   exports: [PresetResolver],
 })
 export class PresetsModule {}
