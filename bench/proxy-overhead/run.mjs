@@ -39,7 +39,10 @@ try {
   );
   running.push(
     await startNode(
-      'dist/apps/proxy-admin/main.js',
+      // BENCH_PROFILE_DIR: the proxy runs under the CPU profiler (see profiled-main.mjs).
+      process.env.BENCH_PROFILE_DIR
+        ? 'bench/proxy-overhead/profiled-main.mjs'
+        : 'dist/apps/proxy-admin/main.js',
       {
         PORT: String(proxyPort),
         NODE_ENV: 'production',

@@ -60,9 +60,17 @@ interface LimitCommands {
   proxySettle(...args: (string | number)[]): Promise<number>;
 }
 
+interface PendingOp {
+  command: keyof LimitCommands;
+  args: (string | number)[];
+  resolve: (value: unknown) => void;
+  reject: (reason: unknown) => void;
+}
+
 @Injectable()
 export class LimitsService {
   private readonly redis: Redis & LimitCommands;
+  private pending: PendingOp[] = [];
 
   constructor(
     @Inject(REDIS) redis: Redis,
@@ -87,7 +95,7 @@ export class LimitsService {
     const month = monthOf(now);
     const id = limits.keyId;
     const result = await withDeadline(
-      this.redis.proxyAdmit(
+      this.batch<number[]>('proxyAdmit', [
         `revoked:${id}`,
         `rl:req:${id}`,
         `rl:tok:${id}`,
@@ -99,7 +107,7 @@ export class LimitsService {
         limits.monthlyBudgetMicroUsd ?? 0,
         costMicroUsd,
         SPEND_TTL_SECONDS,
-      ),
+      ]),
     );
     const [verdict, requestsUsed, tokensUsed, oldestRequest, oldestToken] = result.map(Number) as [
       number,
@@ -154,15 +162,51 @@ export class LimitsService {
     now = this.clock.now(),
   ): Promise<void> {
     this.assertConnected();
-    await this.redis.proxySettle(
+    await this.batch<number>('proxySettle', [
       `rl:tok:${reservation.keyId}`,
       `spend:${reservation.keyId}:${reservation.month}`,
       reservation.second,
       usedTokens - reservation.tokens,
       costMicroUsd - reservation.costMicroUsd,
       Math.floor(now.getTime() / 1000),
-    );
+    ]);
   }
+
+  /**
+   * Admits and settles of all requests handled in one event-loop pass go to Redis as one
+   * pipeline (one write, one read), not one round trip each. Each script still runs atomically
+   * on its own, so limits hold exactly as before; only the transport is shared.
+   */
+  private batch<T>(command: keyof LimitCommands, args: (string | number)[]): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.pending.push({ command, args, resolve: resolve as (value: unknown) => void, reject });
+      if (this.pending.length === 1) setImmediate(this.flushBatch);
+    });
+  }
+
+  private readonly flushBatch = (): void => {
+    const ops = this.pending;
+    this.pending = [];
+    if (ops.length === 1) {
+      const [op] = ops as [PendingOp];
+      this.redis[op.command](...op.args).then(op.resolve, op.reject);
+      return;
+    }
+    const pipeline = this.redis.pipeline() as unknown as LimitCommands & {
+      exec(): Promise<[Error | null, unknown][] | null>;
+    };
+    for (const op of ops) void pipeline[op.command](...op.args);
+    pipeline.exec().then(
+      (results) => {
+        ops.forEach((op, i) => {
+          const [error, value] = results?.[i] ?? [new Error('pipeline answered nothing'), null];
+          if (error) op.reject(error);
+          else op.resolve(value);
+        });
+      },
+      (error: unknown) => ops.forEach((op) => op.reject(error)),
+    );
+  };
 
   /**
    * A request never waits behind a Redis reconnect: while the connection is not ready, limits
