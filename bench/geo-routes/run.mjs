@@ -108,6 +108,8 @@ try {
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
         CURSOR_SECRET: 'bench-cursor-secret-0123456789-0123456789',
+        // Required in production since webhook secrets are sealed at rest.
+        SECRETS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
         DATABASE_URL: databaseUrl,
         REDIS_PREFIX: `geo:bench:${process.pid}:`,
         QUEUE_WORKERS: 'false',
