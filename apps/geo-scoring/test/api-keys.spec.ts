@@ -95,9 +95,14 @@ describe('API keys (tools geo api-key + the /api/v1 guard)', () => {
     const response = await call(`Bearer ${key}`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ keyId: id, ownerId: 'user-1' });
-    const [used] = (await geo.db.query('SELECT last_used_at FROM api_keys WHERE id = $1', [
-      id,
-    ])) as { last_used_at: Date | null }[];
+    // last_used_at is written after the answer (never on the request's path): wait for it.
+    let used: { last_used_at: Date | null } | undefined;
+    for (let attempt = 0; attempt < 50 && !used?.last_used_at; attempt += 1) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      [used] = (await geo.db.query('SELECT last_used_at FROM api_keys WHERE id = $1', [id])) as {
+        last_used_at: Date | null;
+      }[];
+    }
     expect(used?.last_used_at).not.toBeNull();
   });
 
