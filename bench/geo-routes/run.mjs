@@ -15,9 +15,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { compare, formatRow } from '../lib/measure.mjs';
 import { freePort, ROOT, startNode } from '../lib/processes.mjs';
+import { databaseUrlOf, ensureDatabase, withClient } from '../lib/scratch-db.mjs';
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const secondsPerRound = Number(process.env.BENCH_SECONDS ?? 4);
@@ -39,36 +39,12 @@ const ROUTES = [
 const APP = 'dist/apps/geo-scoring/main.js';
 if (!existsSync(join(ROOT, APP))) throw new Error(`${APP} missing: run npm run build`);
 
-const server = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const database = `geo_bench_${profile}`;
-const databaseUrl = (() => {
-  const url = new URL(server);
-  url.pathname = `/${database}`;
-  return url.toString();
-})();
-
-async function withClient(url, fn) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
+const databaseUrl = databaseUrlOf(database);
 
 /** True when the database exists and a seed ran to its end (scores written). */
 async function seeded() {
-  const adminUrl = new URL(server);
-  adminUrl.pathname = '/postgres';
-  const exists = await withClient(adminUrl.toString(), async (client) => {
-    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [
-      database,
-    ]);
-    if (rowCount === 0) await client.query(`CREATE DATABASE ${database}`);
-    return rowCount > 0;
-  });
-  if (!exists) return false;
+  if (!(await ensureDatabase(database))) return false;
   return withClient(databaseUrl, async (client) => {
     const { rows } = await client.query(`SELECT to_regclass('score_runs') IS NOT NULL AS migrated`);
     if (!rows[0].migrated) return false;

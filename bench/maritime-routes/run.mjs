@@ -16,9 +16,9 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { compare, formatRow, sequentialLatency } from '../lib/measure.mjs';
 import { freePort, ROOT, startNode } from '../lib/processes.mjs';
+import { databaseUrlOf, ensureDatabase, withClient } from '../lib/scratch-db.mjs';
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const secondsPerRound = Number(process.env.BENCH_SECONDS ?? 4);
@@ -28,25 +28,9 @@ const profile = values.profile ?? process.env.BENCH_PROFILE ?? 'default';
 if (!['small', 'default', 'large'].includes(profile))
   throw new Error('--profile must be small, default or large');
 
-const server = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 // The name ends in `maritime`, so the seed's --reset accepts it.
 const database = `bench_${profile}_maritime`;
-const urlOf = (name) => {
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-const databaseUrl = urlOf(database);
-
-async function withClient(url, fn) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
+const databaseUrl = databaseUrlOf(database);
 
 function tool(args) {
   const result = spawnSync(process.execPath, [join(ROOT, 'tools/cli.mjs'), ...args], {
@@ -61,14 +45,7 @@ function tool(args) {
 
 /** True when the database holds a finished seed (the forecasts are its last derived step). */
 async function seeded() {
-  const exists = await withClient(urlOf('postgres'), async (client) => {
-    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [
-      database,
-    ]);
-    if (rowCount === 0) await client.query(`CREATE DATABASE ${database}`);
-    return rowCount > 0;
-  });
-  if (!exists) return false;
+  if (!(await ensureDatabase(database))) return false;
   return withClient(databaseUrl, async (client) => {
     const { rows } = await client.query(`SELECT to_regclass('forecasts') IS NOT NULL AS migrated`);
     if (!rows[0].migrated) return false;

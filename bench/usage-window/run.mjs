@@ -15,6 +15,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort, ROOT, runNode, startNode } from '../lib/processes.mjs';
+import { databaseUrlOf, ensureDatabase, withClient } from '../lib/scratch-db.mjs';
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const secondsPerRound = Number(process.env.BENCH_SECONDS ?? 5);
@@ -31,32 +32,11 @@ const LIMIT = 200;
 const APP = 'dist/apps/proxy-admin/main.js';
 if (!existsSync(join(ROOT, APP))) throw new Error(`${APP} missing: run npx nx build proxy-admin`);
 
-const server = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const database = 'proxy_admin_bench_usage';
-const urlOf = (name) => {
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-const databaseUrl = urlOf(database);
+const databaseUrl = databaseUrlOf(database);
 
-async function withClient(url, fn) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function ensureDatabase() {
-  await withClient(urlOf('postgres'), async (client) => {
-    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [
-      database,
-    ]);
-    if (rowCount === 0) await client.query(`CREATE DATABASE ${database}`);
-  });
+async function ensureMigrated() {
+  await ensureDatabase(database);
   await runNode('dist/apps/proxy-admin/migrate.js', { DATABASE_URL: databaseUrl });
 }
 
@@ -160,7 +140,7 @@ async function routeRound(url, seconds) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-await ensureDatabase();
+await ensureMigrated();
 await withClient(databaseUrl, async (client) => {
   if (!(await seeded(client))) {
     console.log(`usage-window: seeding ${database} (once; reused later)`);
