@@ -391,7 +391,7 @@ describe('compose.yaml', () => {
         expect(env.CURSOR_SECRET).toMatch(/^\$\{CURSOR_SECRET:\?.+\}$/);
         if (app === 'proxy-admin') expect(env.ADMIN_SECRET).toMatch(/^\$\{ADMIN_SECRET:\?.+\}$/);
         else expect(env.ADMIN_SECRET).toBeUndefined();
-        if (app === 'geo-scoring')
+        if (app !== 'maritime')
           expect(env.SECRETS_ENCRYPTION_KEY).toMatch(/^\$\{SECRETS_ENCRYPTION_KEY:\?.+\}$/);
         else expect(env.SECRETS_ENCRYPTION_KEY).toBeUndefined();
         if (app === 'maritime')

@@ -12,12 +12,18 @@ import {
   IsUrl,
   Matches,
   MinLength,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { ToBoolean, ToInt, ToJsonArrayOf, ToNumber } from '../transforms';
 import { IsPricingTable, KeepObject, PricingTable, UpstreamConfig } from './proxy-routing.config';
 import { ServiceConfig } from '../service.config';
 import { DEFAULT_DATABASE_URLS } from './migration.config';
+import {
+  DEVELOPMENT_SECRETS_KEY,
+  PreviousSecretsKeysVariable,
+  SecretsKeyVariable,
+} from './outbound.config';
 
 /**
  * One entry of SCOPED_ADMIN_TOKENS
@@ -163,4 +169,73 @@ export class ProxyAdminConfig extends ServiceConfig {
   @IsString()
   @MinLength(1)
   DEMO_TEAM_ID = 'demo';
+
+  /**
+   * Turns on identity-provider connections and key issuance through the device flow (see
+   * docs/proxy-admin/sso-device-flow.md); off, the IdP create route and the device routes
+   * answer 403 sso_device_flow_disabled.
+   */
+  @Expose()
+  @ToBoolean()
+  @IsBoolean({ message: 'must be true or false' })
+  SSO_DEVICE_FLOW_ENABLED = false;
+
+  /**
+   * The proxy's public origin as browsers reach it: the verify page lives under it, and
+   * `<it>/oauth/device/callback` is the redirect URI registered at each identity provider.
+   * Required when the device flow is enabled.
+   */
+  @Expose()
+  @ValidateIf(
+    (c: ProxyAdminConfig) => c.SSO_DEVICE_FLOW_ENABLED || c.SSO_CALLBACK_BASE_URL !== undefined,
+  )
+  @IsUrl(
+    { require_tld: false, protocols: ['http', 'https'], require_protocol: true },
+    {
+      message:
+        'must be the public http(s) base URL of the proxy (required when SSO_DEVICE_FLOW_ENABLED=true)',
+    },
+  )
+  @Matches(/^[^?#]*[^/?#]$/, {
+    message: 'must be a base URL without a trailing slash, query or fragment',
+  })
+  SSO_CALLBACK_BASE_URL?: string;
+
+  /** Lifetime of a device authorization (its `expires_in`). */
+  @Expose()
+  @ToInt()
+  @IsInt()
+  @Min(60)
+  @Max(3_600)
+  DEVICE_CODE_TTL_SECONDS = 600;
+
+  /** Lifetime of a key issued through the device flow (30 days by default). */
+  @Expose()
+  @ToInt()
+  @IsInt()
+  @Min(300)
+  @Max(31_536_000)
+  DEVICE_KEY_TTL_SECONDS = 2_592_000;
+
+  /** AES-256-GCM key of IdP client secrets at rest, base64 of 32 bytes; required in production. */
+  @SecretsKeyVariable()
+  SECRETS_ENCRYPTION_KEY?: string;
+
+  /** Keys of earlier rotations, comma-separated: still decrypt, never encrypt. */
+  @PreviousSecretsKeysVariable()
+  SECRETS_ENCRYPTION_PREVIOUS_KEYS?: string;
+
+  /** Lets issuer URLs resolve to private and loopback addresses: local development and tests only. */
+  @Expose()
+  @ToBoolean()
+  @IsBoolean({ message: 'must be true or false' })
+  ALLOW_PRIVATE_TARGETS = false;
+
+  get secretsKey(): string {
+    return this.SECRETS_ENCRYPTION_KEY ?? DEVELOPMENT_SECRETS_KEY;
+  }
+
+  get previousSecretsKeys(): string[] {
+    return this.SECRETS_ENCRYPTION_PREVIOUS_KEYS?.split(',') ?? [];
+  }
 }
