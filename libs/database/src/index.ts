@@ -8,6 +8,6 @@ export { PostgresReadinessCheck } from './postgres-readiness.check';
 export { createTestDatabase } from './test-database';
 export type { TestDatabase, TestDatabaseOptions } from './test-database';
 export { firstRow } from './rows';
-export { rowsOf } from './sql-runner';
+export { changedRowsOf, rowsOf } from './sql-runner';
 export type { SqlRunner } from './sql-runner';
 export { copyTextChunks } from './copy-text';

@@ -15,3 +15,16 @@ export function rowsOf<T>(
 ): Promise<T[]> {
   return runner.query<T[]>(sql, parameters);
 }
+
+/**
+ * The rows an `UPDATE ... RETURNING` or `DELETE ... RETURNING` wrote: TypeORM answers those
+ * statements as `[rows, affectedCount]`, unlike SELECT and INSERT.
+ */
+export async function changedRowsOf<T extends object>(
+  runner: SqlRunner,
+  sql: string,
+  parameters: unknown[] = [],
+): Promise<T[]> {
+  const result = await runner.query<[T[], number] | T[]>(sql, parameters);
+  return (Array.isArray(result[0]) ? result[0] : result) as T[];
+}

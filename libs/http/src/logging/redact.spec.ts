@@ -46,10 +46,24 @@ describe('redactSecrets', () => {
 
 describe('redactUrl', () => {
   it('hides secret query parameters and keeps the others', () => {
-    expect(redactUrl('/cb?code_verifier=v&state=s&client_secret=x')).toBe(
-      `/cb?code_verifier=${encodeURIComponent(REDACTED)}&state=s&client_secret=${encodeURIComponent(REDACTED)}`,
+    const hidden = encodeURIComponent(REDACTED);
+    expect(redactUrl('/cb?code_verifier=v&region=s&client_secret=x')).toBe(
+      `/cb?code_verifier=${hidden}&region=s&client_secret=${hidden}`,
     );
     expect(redactUrl('/plain?q=1')).toBe('/plain?q=1');
     expect(redactUrl('/no-query')).toBe('/no-query');
+  });
+
+  it("hides an OAuth callback's code, state and nonce, and the device flow's codes", () => {
+    const hidden = encodeURIComponent(REDACTED);
+    expect(redactUrl('/oauth/device/callback?code=c&state=s&iss=https%3A%2F%2Fidp')).toBe(
+      `/oauth/device/callback?code=${hidden}&state=${hidden}&iss=https%3A%2F%2Fidp`,
+    );
+    expect(redactUrl('/oauth/device/verify?user_code=BCDF-GHJK')).toBe(
+      `/oauth/device/verify?user_code=${hidden}`,
+    );
+    expect(redactUrl('/x?nonce=n&device_code=d&port_code=NLRTM')).toBe(
+      `/x?nonce=${hidden}&device_code=${hidden}&port_code=NLRTM`,
+    );
   });
 });

@@ -1,7 +1,13 @@
 import { Stream } from 'node:stream';
 
 const SECRET_KEY =
-  /secret|password|passwd|authorization|cookie|api[-_]?key|access_token|refresh_token|id_token/i;
+  /secret|password|passwd|authorization|cookie|api[-_]?key|access_token|refresh_token|id_token|device_code|user_code|code_verifier/i;
+/**
+ * Query parameters that are secrets only as parameters: OAuth's authorization `code`, `state`
+ * and `nonce` (a logged callback URL could be replayed), and the device flow's codes.
+ */
+const SECRET_QUERY_KEY =
+  /token|code_verifier|^code$|^state$|^nonce$|^session_state$|user_code|device_code/i;
 export const REDACTED = '[REDACTED]';
 
 /**
@@ -36,7 +42,7 @@ export function redactUrl(url: string): string {
   const params = new URLSearchParams(url.slice(q + 1));
   let changed = false;
   for (const key of [...params.keys()]) {
-    if (SECRET_KEY.test(key) || /token|code_verifier/i.test(key)) {
+    if (SECRET_KEY.test(key) || SECRET_QUERY_KEY.test(key)) {
       params.set(key, REDACTED);
       changed = true;
     }
