@@ -9,6 +9,9 @@ import { ClientApiModule } from './client-api/client-api.module';
 import { describeClientApi } from './client-api/client-api.openapi';
 import { ClientApiServer } from './client-api/client-api.server';
 import { DashboardSessionModule } from './dashboard-session/dashboard-session.module';
+import { useDeviceRouteBodyParsers } from './device-flow/device-body-parsers';
+import { DeviceFlowModule } from './device-flow/device-flow.module';
+import { IdpConnectionsModule } from './idp-connections/idp-connections.module';
 import { KeysModule } from './keys/keys.module';
 import { migrations } from './migrations';
 import { ModelAliasesModule } from './model-aliases/model-aliases.module';
@@ -38,8 +41,12 @@ export const proxyAdminApp = definePlatformApp<ProxyAdminConfig>({
     PresetsModule,
     WebSearchModule,
     ResponseCacheModule,
+    IdpConnectionsModule,
+    DeviceFlowModule,
   ],
   errorFormat: openAiErrorBody,
+  // RFC 8628 clients send the device routes forms; every other route takes JSON only.
+  beforeBodyParser: useDeviceRouteBodyParsers,
   openApi: {
     title: 'proxy-admin',
     description:

@@ -9,6 +9,6 @@ import { KeysService } from './keys.service';
   imports: [LimitsModule],
   controllers: [KeysController],
   providers: [KeysRepository, KeysService, ClientKeyAuthenticator],
-  exports: [KeysRepository, ClientKeyAuthenticator],
+  exports: [KeysRepository, KeysService, ClientKeyAuthenticator],
 })
 export class KeysModule {}

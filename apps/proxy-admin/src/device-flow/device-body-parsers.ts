@@ -1,0 +1,24 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { json, urlencoded, type NextFunction, type Request, type Response } from 'express';
+
+const LIMIT = '16kb';
+
+/**
+ * Body parsing of the two RFC 8628 machine routes, ahead of the app's JSON-only parser: they
+ * also take forms (what standard device-flow clients send), and a body the token route cannot
+ * read is answered in RFC 6749's error shape, the only one such clients understand.
+ */
+export function useDeviceRouteBodyParsers(app: NestExpressApplication): void {
+  const parsers = [json({ limit: LIMIT }), urlencoded({ extended: false, limit: LIMIT })];
+  app.use('/oauth/device/code', ...parsers);
+  app.use('/oauth/device/token', ...parsers, tokenBodyError);
+}
+
+function tokenBodyError(error: unknown, _req: Request, res: Response, next: NextFunction): void {
+  if (res.headersSent) return next(error);
+  const status = Number((error as { status?: unknown }).status);
+  res
+    .status(status >= 400 && status < 500 ? status : 400)
+    .set('Cache-Control', 'no-store')
+    .json({ error: 'invalid_request', error_description: 'The request body could not be read' });
+}
