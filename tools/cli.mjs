@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 const files = Object.fromEntries([
   ...readdirSync(here)
-    .filter((f) => f.endsWith('.ts'))
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts'))
     .map((f) => [f.slice(0, -3), join(here, f)]),
   ['geo', join(here, '..', 'apps', 'geo-scoring', 'src', 'cli.ts')],
   ['maritime', join(here, '..', 'apps', 'maritime', 'src', 'cli.ts')],
