@@ -228,6 +228,38 @@ describe('outbound service settings (secrets key, delivery schedule, private tar
     expect(() => loadConfig(MaritimeConfig, { SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
   });
 
+  it('needs SSO_CALLBACK_BASE_URL once the device flow is on, and a secrets key in production', () => {
+    const base = { ADMIN_SECRET: adminSecret };
+    const off = loadConfig(ProxyAdminConfig, base);
+    expect([off.SSO_DEVICE_FLOW_ENABLED, off.DEVICE_CODE_TTL_SECONDS]).toEqual([false, 600]);
+    expect(off.DEVICE_KEY_TTL_SECONDS).toBe(2_592_000);
+    expect(() =>
+      loadConfig(ProxyAdminConfig, { ...base, SSO_DEVICE_FLOW_ENABLED: 'true' }),
+    ).toThrow(/SSO_CALLBACK_BASE_URL: .*required when SSO_DEVICE_FLOW_ENABLED=true/);
+    const on = loadConfig(ProxyAdminConfig, {
+      ...base,
+      SSO_DEVICE_FLOW_ENABLED: 'true',
+      SSO_CALLBACK_BASE_URL: 'https://proxy.example.com',
+    });
+    expect(on.SSO_CALLBACK_BASE_URL).toBe('https://proxy.example.com');
+    for (const bad of ['https://proxy.example.com/', 'proxy.example.com', 'https://p.example/?x=1'])
+      expect(() => loadConfig(ProxyAdminConfig, { ...base, SSO_CALLBACK_BASE_URL: bad })).toThrow(
+        /SSO_CALLBACK_BASE_URL/,
+      );
+    expect(() => loadConfig(ProxyAdminConfig, { ...base, DEVICE_CODE_TTL_SECONDS: '5' })).toThrow(
+      /DEVICE_CODE_TTL_SECONDS/,
+    );
+    const production = { ...base, NODE_ENV: 'production', CURSOR_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(ProxyAdminConfig, production).SSO_DEVICE_FLOW_ENABLED).toBe(false);
+    expect(() =>
+      loadConfig(ProxyAdminConfig, {
+        ...production,
+        SSO_DEVICE_FLOW_ENABLED: 'true',
+        SSO_CALLBACK_BASE_URL: 'https://proxy.example.com',
+      }),
+    ).toThrow(/SECRETS_ENCRYPTION_KEY: .*required in production when SSO_DEVICE_FLOW_ENABLED=true/);
+  });
+
   it('takes APP_ORIGIN as a bare origin only', () => {
     const origin = 'https://app.example.com:8443';
     expect(loadConfig(GeoScoringConfig, { APP_ORIGIN: origin }).APP_ORIGIN).toBe(origin);

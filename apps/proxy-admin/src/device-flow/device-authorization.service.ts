@@ -105,6 +105,12 @@ export class DeviceAuthorizationService {
     if (typeof deviceCode !== 'string' || deviceCode === '' || deviceCode.length > 256)
       throw new DeviceTokenError('invalid_request', 'device_code is required');
 
+    // The switch is an emergency brake too: approved codes get no key while it is off.
+    if (!this.config.SSO_DEVICE_FLOW_ENABLED)
+      throw new DeviceTokenError(
+        'invalid_grant',
+        'SSO key issuance is disabled on this deployment',
+      );
     const now = this.clock.now();
     const polled = await this.authorizations.recordPoll(deviceCodeDigest(deviceCode), now);
     if (polled === undefined) throw new DeviceTokenError('invalid_grant', 'unknown device_code');

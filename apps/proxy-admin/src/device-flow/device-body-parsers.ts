@@ -16,9 +16,9 @@ export function useDeviceRouteBodyParsers(app: NestExpressApplication): void {
 
 function tokenBodyError(error: unknown, _req: Request, res: Response, next: NextFunction): void {
   if (res.headersSent) return next(error);
-  const status = Number((error as { status?: unknown }).status);
+  // RFC 6749 5.2: every error of the token endpoint is a 400 (too large and bad charset too).
   res
-    .status(status >= 400 && status < 500 ? status : 400)
+    .status(400)
     .set('Cache-Control', 'no-store')
     .json({ error: 'invalid_request', error_description: 'The request body could not be read' });
 }

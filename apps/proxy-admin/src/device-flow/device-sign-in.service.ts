@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock } from '@platform/clock';
 import { ProxyAdminConfig } from '@platform/config';
-import { ApiError } from '@platform/http';
 import { timingSafeEqual } from 'node:crypto';
 import { IdpConnectionsService } from '../idp-connections/idp-connections.service';
 import { emailDomain } from '../idp-connections/login-domain';
@@ -57,16 +56,14 @@ export class DeviceSignInService {
   async verify(userCodeInput: unknown, browser: BrowserContext): Promise<BrowserOutcome> {
     if (userCodeInput === undefined || userCodeInput === '')
       return { page: entryPage(), setCookies: [] };
-    const limited = await this.limitedPage(() => this.limiter.check('wrongUserCode', browser.ip));
-    if (limited) return limited;
+    await this.limiter.check('wrongUserCode', browser.ip);
     const code = normaliseUserCode(userCodeInput);
     const authorization =
       code === undefined
         ? undefined
         : await this.authorizations.findLiveByUserCode(code, this.clock.now());
     if (authorization === undefined) {
-      const refused = await this.limitedPage(() => this.limiter.hit('wrongUserCode', browser.ip));
-      if (refused) return refused;
+      await this.limiter.hit('wrongUserCode', browser.ip);
       const error = 'That code is not valid or has expired. Check it and try again.';
       return { page: entryPage({ status: 404, error }), setCookies: [] };
     }
@@ -212,20 +209,6 @@ export class DeviceSignInService {
       clientSecret: found.clientSecret,
       metadata: found.connection.discovery,
     };
-  }
-
-  /** A 429 page when the wrong-code limit refuses; other failures go on as errors. */
-  private async limitedPage(run: () => Promise<void>): Promise<BrowserOutcome | undefined> {
-    try {
-      await run();
-      return undefined;
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.status !== 429) throw error;
-      return {
-        page: messagePage(429, 'Too many attempts', error.message, error.headers),
-        setCookies: [],
-      };
-    }
   }
 }
 

@@ -1,13 +1,14 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { readCookie } from '@platform/auth';
+import { ApiError } from '@platform/http';
 import type { Request, Response } from 'express';
 import { SsoEnabledGuard } from '../idp-connections/sso-enabled.guard';
 import { DeviceDecisionService } from './device-decision.service';
 import { BrowserContext, BrowserOutcome, DeviceSignInService } from './device-sign-in.service';
 import { VerifyDecisionRequest, VerifyDecisionResponse } from './dto/verify-decision.request';
 import { BINDING_COOKIE, SESSION_COOKIE } from './verify-cookies';
-import { pageHeaders } from './verify-page';
+import { messagePage, pageHeaders } from './verify-page';
 import { VerifySubmissionGuard } from './verify-submission.guard';
 
 /** The browser side of the device flow: the verify page, the IdP callback, the decision. */
@@ -27,14 +28,17 @@ export class DeviceVerifyController {
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    send(response, await this.signIn.verify(userCode, browserOf(request)));
+    send(response, await asPage(() => this.signIn.verify(userCode, browserOf(request))));
   }
 
   @Get('callback')
   @ApiExcludeEndpoint()
   async callback(@Req() request: Request, @Res() response: Response): Promise<void> {
     const query = request.query as Record<string, unknown>;
-    send(response, await this.signIn.callback(query, request.originalUrl, browserOf(request)));
+    send(
+      response,
+      await asPage(() => this.signIn.callback(query, request.originalUrl, browserOf(request))),
+    );
   }
 
   @Post('verify')
@@ -60,6 +64,17 @@ function browserOf(request: Request): BrowserContext {
     bindingCookie: readCookie(request.headers.cookie, BINDING_COOKIE),
     sessionCookie: readCookie(request.headers.cookie, SESSION_COOKIE),
   };
+}
+
+/** A page for a refusal (e.g. 429, 503) on the HTML routes, instead of a JSON error body. */
+async function asPage(run: () => Promise<BrowserOutcome>): Promise<BrowserOutcome> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof ApiError) || (error.status >= 500 && error.status !== 503)) throw error;
+    const title = error.status === 429 ? 'Too many attempts' : 'Cannot continue';
+    return { page: messagePage(error.status, title, error.message, error.headers), setCookies: [] };
+  }
 }
 
 function send(response: Response, outcome: BrowserOutcome): void {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { changedRowsOf, rowsOf } from '@platform/database';
+import { changedRowsOf, rowsOf, type SqlRunner } from '@platform/database';
 import type { ServerMetadata } from 'openid-client';
 import { DataSource } from 'typeorm';
 import type { IdpConnection, IdpProvider } from './idp-connection';
@@ -125,14 +125,33 @@ export class IdpConnectionsRepository {
     return rows.map(toConnection);
   }
 
+  /**
+   * Applies a PATCH. Disabling also fails the connection's live device authorizations in the
+   * same transaction, as a delete does: an approved code must not yield a key afterwards.
+   */
   async update(
     id: string,
     teamId: string,
     changes: IdpConnectionChanges,
     now: Date,
   ): Promise<IdpConnection | undefined> {
+    return this.db.transaction(async (manager) => {
+      const updated = await this.updateRow(manager, id, teamId, changes, now);
+      if (updated !== undefined && changes.enabled === false)
+        await failLiveAuthorizations(manager, id);
+      return updated;
+    });
+  }
+
+  private async updateRow(
+    runner: SqlRunner,
+    id: string,
+    teamId: string,
+    changes: IdpConnectionChanges,
+    now: Date,
+  ): Promise<IdpConnection | undefined> {
     const rows = await changedRowsOf<ConnectionRow>(
-      this.db,
+      runner,
       `UPDATE idp_connections SET
          issuer = COALESCE($3, issuer),
          discovery = COALESCE($4::jsonb, discovery),
@@ -172,13 +191,18 @@ export class IdpConnectionsRepository {
         [id, teamId],
       );
       if (found.length === 0) return false;
-      await manager.query(
-        `UPDATE device_authorizations SET status = 'connection_removed'
-         WHERE idp_connection_id = $1 AND status IN ('pending', 'approved')`,
-        [id],
-      );
+      await failLiveAuthorizations(manager, id);
       await manager.query('DELETE FROM idp_connections WHERE id = $1', [id]);
       return true;
     });
   }
+}
+
+/** Marks a connection's live device authorizations so their next poll answers invalid_grant. */
+async function failLiveAuthorizations(runner: SqlRunner, connectionId: string): Promise<void> {
+  await runner.query(
+    `UPDATE device_authorizations SET status = 'connection_removed'
+     WHERE idp_connection_id = $1 AND status IN ('pending', 'approved')`,
+    [connectionId],
+  );
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock } from '@platform/clock';
 import { ProxyAdminConfig } from '@platform/config';
 import { ApiError } from '@platform/http';
+import { SecretDecryptionError, UnknownSecretKeyError } from '@platform/secrets';
 import { randomInt } from 'node:crypto';
 import type { ServerMetadata } from 'openid-client';
 import { IdpDiscoveryError, OidcClient } from '../oidc/oidc-client';
@@ -49,25 +50,35 @@ export class IdpConnectionsService {
     const metadata = await this.discover(input.issuer);
     const id = newConnectionId();
     const sealed = this.vault.seal(id, input.client_secret);
-    const connection = await this.connections.insert(
-      {
-        id,
-        teamId: input.team_id,
-        provider: input.provider,
-        loginDomain,
-        issuer: input.issuer,
-        clientId: input.client_id,
-        clientSecretCiphertext: sealed.ciphertext,
-        clientSecretKeyId: sealed.keyId,
-        discovery: metadata,
-        discoveredAt: this.clock.now(),
-      },
-      this.clock.now(),
-    );
+    const insert = () =>
+      this.connections.insert(
+        {
+          id,
+          teamId: input.team_id,
+          provider: input.provider,
+          loginDomain,
+          // As the issuer names itself (openid-client forgives a trailing slash): one spelling.
+          issuer: metadata.issuer,
+          clientId: input.client_id,
+          clientSecretCiphertext: sealed.ciphertext,
+          clientSecretKeyId: sealed.keyId,
+          discovery: metadata,
+          discoveredAt: this.clock.now(),
+        },
+        this.clock.now(),
+      );
+    // A conflicting row may be deleted between the insert and the lookup: then insert again.
+    let connection = await insert();
     if (connection === undefined) {
       await this.refuseTakenDomain(loginDomain, input.team_id);
-      throw new Error('login domain conflict without an owner'); // unreachable: the row exists
+      connection = await insert();
     }
+    if (connection === undefined)
+      throw new ApiError(
+        409,
+        'login_domain_taken',
+        `${loginDomain} is being registered concurrently`,
+      );
     this.logger.log(
       { idp_connection_id: id, team_id: input.team_id, login_domain: loginDomain },
       'created IdP connection',
@@ -96,7 +107,7 @@ export class IdpConnectionsService {
     const changes: IdpConnectionChanges = { clientId: input.client_id, enabled: input.enabled };
     if (input.issuer !== undefined && input.issuer !== existing.issuer) {
       changes.discovery = await this.discover(input.issuer);
-      changes.issuer = input.issuer;
+      changes.issuer = changes.discovery.issuer;
       changes.discoveredAt = this.clock.now();
     }
     if (input.client_secret !== undefined) {
@@ -119,7 +130,10 @@ export class IdpConnectionsService {
     return { id, deleted: true };
   }
 
-  /** The enabled connection that owns an email's domain, with its client secret opened. */
+  /**
+   * An enabled connection with its client secret opened, for a sign-in; undefined when it is gone
+   * or disabled, 503 idp_secret_unavailable when its secret no longer opens.
+   */
   async forSignIn(connectionId: string): Promise<
     | {
         connection: IdpConnection;
@@ -129,11 +143,26 @@ export class IdpConnectionsService {
   > {
     const connection = await this.connections.findById(connectionId);
     if (connection === undefined || !connection.enabled) return undefined;
-    const clientSecret = this.vault.open(connection.id, {
-      keyId: connection.clientSecretKeyId,
-      ciphertext: connection.clientSecretCiphertext,
-    });
-    return { connection, clientSecret };
+    try {
+      const clientSecret = this.vault.open(connection.id, {
+        keyId: connection.clientSecretKeyId,
+        ciphertext: connection.clientSecretCiphertext,
+      });
+      return { connection, clientSecret };
+    } catch (error) {
+      if (!(error instanceof UnknownSecretKeyError || error instanceof SecretDecryptionError))
+        throw error;
+      // A key dropped from SECRETS_ENCRYPTION_PREVIOUS_KEYS too early: operators must see it.
+      this.logger.error(
+        { idp_connection_id: connection.id, key_id: connection.clientSecretKeyId, err: error },
+        'IdP client secret cannot be decrypted; re-enter it with PATCH',
+      );
+      throw new ApiError(
+        503,
+        'idp_secret_unavailable',
+        'Sign-in through this identity provider is unavailable; ask an operator to re-enter its client secret',
+      );
+    }
   }
 
   private async refuseTakenDomain(loginDomain: string, teamId: string): Promise<void> {

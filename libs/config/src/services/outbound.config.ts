@@ -13,17 +13,25 @@ export const DEVELOPMENT_SECRETS_KEY = 'ZGV2ZWxvcG1lbnQtb25seS1zZWNyZXRzLWtleSEh
 
 /**
  * The variable holding a service's AES-256-GCM key for secrets at rest: base64 of 32 bytes,
- * required in production (outside it a development key stands in).
+ * required in production (outside it a development key stands in). `neededWhen` narrows that to
+ * deployments that use the feature keeping secrets.
  */
-export function SecretsKeyVariable(): PropertyDecorator {
+export function SecretsKeyVariable(neededWhen?: {
+  test: (config: Record<string, unknown>) => boolean;
+  description: string;
+}): PropertyDecorator {
   return (target, property) => {
     Expose()(target, property);
     ValidateIf(
       (c: Record<string | symbol, unknown>) =>
-        c['NODE_ENV'] === 'production' || c[property] !== undefined,
+        (c['NODE_ENV'] === 'production' &&
+          (neededWhen?.test(c as Record<string, unknown>) ?? true)) ||
+        c[property] !== undefined,
     )(target, property);
     Matches(KEY_32_BASE64, {
-      message: 'must be base64 of exactly 32 bytes (it is required in production)',
+      message: `must be base64 of exactly 32 bytes (it is required in production${
+        neededWhen ? ` ${neededWhen.description}` : ''
+      })`,
     })(target, property);
   };
 }

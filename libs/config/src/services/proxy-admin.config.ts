@@ -217,8 +217,14 @@ export class ProxyAdminConfig extends ServiceConfig {
   @Max(31_536_000)
   DEVICE_KEY_TTL_SECONDS = 2_592_000;
 
-  /** AES-256-GCM key of IdP client secrets at rest, base64 of 32 bytes; required in production. */
-  @SecretsKeyVariable()
+  /**
+   * AES-256-GCM key of IdP client secrets at rest, base64 of 32 bytes; required in production
+   * once the device flow is on (a deployment without SSO keeps no such secret).
+   */
+  @SecretsKeyVariable({
+    test: (c) => c['SSO_DEVICE_FLOW_ENABLED'] === true,
+    description: 'when SSO_DEVICE_FLOW_ENABLED=true',
+  })
   SECRETS_ENCRYPTION_KEY?: string;
 
   /** Keys of earlier rotations, comma-separated: still decrypt, never encrypt. */
