@@ -104,7 +104,7 @@ describe('SSO device flow in a real browser', () => {
       secretsSeen.add(session?.value ?? '');
 
       await page.getByRole('button', { name: 'Approve' }).click();
-      await page.waitForFunction(() => document.getElementById('result')?.textContent !== '');
+      await page.locator('#result:not(:empty)').waitFor();
       expect(await page.locator('#result').textContent()).toMatch(/^Approved/);
       await context.close();
 
@@ -139,13 +139,11 @@ describe('SSO device flow in a real browser', () => {
     const start = remember(await startDeviceFlow(proxy.url, alice.email));
     const { context, page } = await signIn(start, alice.email, { width: 360, height: 640 });
     // Readable on a phone: nothing wider than the screen, buttons big enough to tap.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      360,
-    );
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
     const deny = await page.getByRole('button', { name: 'Deny' }).boundingBox();
     expect(deny?.height).toBeGreaterThanOrEqual(40);
     await page.getByRole('button', { name: 'Deny' }).click();
-    await page.waitForFunction(() => document.getElementById('result')?.textContent !== '');
+    await page.locator('#result:not(:empty)').waitFor();
     expect(await page.locator('#result').textContent()).toMatch(/^Denied/);
     await context.close();
     expect(await pollDeviceToken(proxy.url, start.device_code)).toEqual({
