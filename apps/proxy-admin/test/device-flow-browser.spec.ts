@@ -255,6 +255,23 @@ describe('SSO device flow in a real browser', () => {
     );
   });
 
+  it('counts what happened in /metrics for on-call', async () => {
+    const metrics = await (await fetch(`${proxy.url}/metrics`)).text();
+    const count = (event: string): number =>
+      Number(
+        metrics.match(
+          new RegExp(`^proxy_device_flow_events_total\\{event="${event}"[^}]*\\} (\\d+)`, 'm'),
+        )?.[1] ?? 0,
+      );
+    expect({
+      started: count('started') >= 8,
+      issued: count('key_issued'),
+      approved: count('approved'),
+      denied: count('denied'),
+      refused: count('sign_in_refused') >= 6,
+    }).toEqual({ started: true, issued: 2, approved: 2, denied: 1, refused: true });
+  });
+
   it('never logs a device code, user code, client secret, callback code or state, or key', () => {
     const output = proxy.output();
     expect(output).toContain('device authorization decided');

@@ -8,6 +8,7 @@ import { KeysService } from '../keys/keys.service';
 import { DeviceAuthorization } from './device-authorization';
 import { DeviceAuthorizationsRepository } from './device-authorizations.repository';
 import { deviceCodeDigest, formatUserCode, newDeviceCode, newUserCode } from './device-codes';
+import { DeviceFlowMetrics } from './device-flow.metrics';
 import { DeviceRateLimiter } from './device-rate-limiter';
 import { DeviceTokenError } from './device-token-error';
 import {
@@ -37,6 +38,7 @@ export class DeviceAuthorizationService {
     private readonly connections: IdpConnectionsRepository,
     private readonly keys: KeysService,
     private readonly limiter: DeviceRateLimiter,
+    private readonly metrics: DeviceFlowMetrics,
     @Inject(ProxyAdminConfig) private readonly config: ProxyAdminConfig,
     @Inject(Clock) private readonly clock: Clock,
   ) {
@@ -80,6 +82,7 @@ export class DeviceAuthorizationService {
       },
       'device authorization started',
     );
+    this.metrics.count('started');
     const userCode = formatUserCode(created.userCode);
     return {
       device_code: deviceCode,
@@ -161,6 +164,7 @@ export class DeviceAuthorizationService {
       },
       'issued key through the device flow',
     );
+    this.metrics.count('key_issued');
     return { access_token: minted.key, token_type: 'Bearer', expires_in: ttl };
   }
 }

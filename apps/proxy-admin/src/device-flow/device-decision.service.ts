@@ -4,6 +4,7 @@ import { ProxyAdminConfig } from '@platform/config';
 import { ApiError } from '@platform/http';
 import { DeviceAuthorizationsRepository } from './device-authorizations.repository';
 import { formatUserCode, normaliseUserCode } from './device-codes';
+import { DeviceFlowMetrics } from './device-flow.metrics';
 import { DeviceRateLimiter } from './device-rate-limiter';
 import { VerifyDecisionRequest, VerifyDecisionResponse } from './dto/verify-decision.request';
 import { SignInStore } from './sign-in-store';
@@ -23,6 +24,7 @@ export class DeviceDecisionService {
     private readonly authorizations: DeviceAuthorizationsRepository,
     private readonly store: SignInStore,
     private readonly limiter: DeviceRateLimiter,
+    private readonly metrics: DeviceFlowMetrics,
     @Inject(ProxyAdminConfig) config: ProxyAdminConfig,
     @Inject(Clock) private readonly clock: Clock,
   ) {
@@ -62,6 +64,7 @@ export class DeviceDecisionService {
         'This code was already decided or has expired',
       );
     await this.store.closeSession(browser.sessionCookie);
+    this.metrics.count(decision);
     this.logger.log(
       { device_authorization_id: authorization.id, team_id: authorization.teamId, decision },
       'device authorization decided',

@@ -6,6 +6,7 @@ import { DeviceAuthorizationService } from './device-authorization.service';
 import { DeviceAuthorizationsRepository } from './device-authorizations.repository';
 import { DeviceDecisionService } from './device-decision.service';
 import { DeviceFlowController } from './device-flow.controller';
+import { DeviceFlowMetrics } from './device-flow.metrics';
 import { DeviceRateLimiter } from './device-rate-limiter';
 import { DeviceSignInService } from './device-sign-in.service';
 import { DeviceVerifyController } from './device-verify.controller';
@@ -22,6 +23,7 @@ import { VerifySubmissionGuard } from './verify-submission.guard';
     DeviceSignInService,
     DeviceDecisionService,
     DeviceRateLimiter,
+    DeviceFlowMetrics,
     SignInStore,
     VerifySubmissionGuard,
   ],

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ApiError } from '@platform/http';
 import { REDIS } from '@platform/redis';
 import type Redis from 'ioredis';
+import { DeviceFlowMetrics } from './device-flow.metrics';
 
 /** The device flow's limits per client IP, fleet-wide (RFC 8628 5.1 and 5.2). */
 export const DEVICE_RATE_LIMITS = {
@@ -34,7 +35,10 @@ export class DeviceRateLimiter {
   private readonly logger = new Logger(DeviceRateLimiter.name);
   private readonly redis: RedisWithDeviceHit;
 
-  constructor(@Inject(REDIS) redis: Redis) {
+  constructor(
+    @Inject(REDIS) redis: Redis,
+    private readonly metrics: DeviceFlowMetrics,
+  ) {
     if (!('deviceRateHit' in redis)) {
       redis.defineCommand('deviceRateHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
     }
@@ -47,7 +51,7 @@ export class DeviceRateLimiter {
     const [count, ttlMs] = await this.call(policy, () =>
       this.redis.deviceRateHit(keyOf(policy, ip), windowSeconds * 1000),
     );
-    if (count > limit) throw limited(policy, ttlMs);
+    if (count > limit) throw this.limited(policy, ttlMs);
   }
 
   /** Throws 429 when the window is already spent, without counting (before a lookup). */
@@ -58,7 +62,12 @@ export class DeviceRateLimiter {
       const [value, ttl] = await Promise.all([this.redis.get(key), this.redis.pttl(key)]);
       return [Number(value ?? 0), ttl] as [number, number];
     });
-    if (count >= limit) throw limited(policy, ttlMs);
+    if (count >= limit) throw this.limited(policy, ttlMs);
+  }
+
+  private limited(policy: DeviceRateLimit, ttlMs: number): ApiError {
+    this.metrics.count('rate_limited');
+    return limited(policy, ttlMs);
   }
 
   private async call(

@@ -7,6 +7,7 @@ import { emailDomain } from '../idp-connections/login-domain';
 import { IdpSignInError, OidcClient, type IdpClientSettings } from '../oidc/oidc-client';
 import { DeviceAuthorizationsRepository } from './device-authorizations.repository';
 import { newBrowserSecret, normaliseUserCode, secretDigest } from './device-codes';
+import { DeviceFlowMetrics } from './device-flow.metrics';
 import { DeviceRateLimiter } from './device-rate-limiter';
 import { SignInStore } from './sign-in-store';
 import { BINDING_COOKIE, VerifyCookies } from './verify-cookies';
@@ -44,6 +45,7 @@ export class DeviceSignInService {
     private readonly oidc: OidcClient,
     private readonly store: SignInStore,
     private readonly limiter: DeviceRateLimiter,
+    private readonly metrics: DeviceFlowMetrics,
     @Inject(ProxyAdminConfig) config: ProxyAdminConfig,
     @Inject(Clock) private readonly clock: Clock,
   ) {
@@ -100,10 +102,10 @@ export class DeviceSignInService {
     browser: BrowserContext,
   ): Promise<BrowserOutcome> {
     const clearBinding = [this.cookies.clear(BINDING_COOKIE)];
-    const refuse = (status: number, title: string, message: string): BrowserOutcome => ({
-      page: messagePage(status, title, message),
-      setCookies: clearBinding,
-    });
+    const refuse = (status: number, title: string, message: string): BrowserOutcome => {
+      this.metrics.count('sign_in_refused');
+      return { page: messagePage(status, title, message), setCookies: clearBinding };
+    };
     const state = query['state'];
     if (typeof state !== 'string' || state === '' || state.length > 200)
       return refuse(
@@ -181,6 +183,7 @@ export class DeviceSignInService {
       subject: identity.subject,
     });
     this.logger.log({ device_authorization_id: authorization.id }, 'device sign-in verified');
+    this.metrics.count('sign_in_verified');
     return {
       page: approvalPage(authorization, email as string),
       setCookies: [...clearBinding, this.cookies.session(token)],
