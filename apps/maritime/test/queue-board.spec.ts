@@ -2,41 +2,12 @@
 // opens maritime's /admin/queues with the board's token and sees a seeded failed job; without
 // the token the page, an asset and the board's API are refused.
 import { QueueRegistry } from '@platform/queues';
-import { waitFor } from '@platform/testing';
+import { launchChromium, waitFor } from '@platform/testing';
 import { Worker, type Job } from 'bullmq';
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { maritimeForFile } from './support/maritime-harness';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const TOKEN = 'oncall-board-token-7f3a9c2e51';
-
-/** Installs Debian's chromium when this machine lacks it (the project's machines allow apt-get). */
-function ensureChromium(): void {
-  if (existsSync(CHROMIUM)) return;
-  const install = (): boolean =>
-    spawnSync('apt-get', ['install', '-y', 'chromium'], {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-      timeout: 600_000,
-    }).status === 0;
-  // Package lists may be missing on a fresh machine: refresh them once, then try again.
-  if (!install()) {
-    spawnSync('apt-get', ['update'], { stdio: 'inherit', timeout: 300_000 });
-    install();
-  }
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install chromium`);
-}
 
 const maritime = maritimeForFile({ env: { QUEUE_BOARD_TOKEN: TOKEN } });
 let chromiumBrowser: Browser | undefined;
@@ -57,13 +28,8 @@ async function browser(credentials?: { username: string; password: string }) {
 }
 
 beforeAll(async () => {
-  ensureChromium();
-  // launch() gives the browser a fresh profile directory of its own, removed when it closes.
-  chromiumBrowser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: CHROMIUM_ARGS,
-    headless: true,
-  });
+  // A fresh profile directory of its own, removed when the browser closes.
+  chromiumBrowser = await launchChromium();
 }, 900_000);
 
 beforeAll(async () => {

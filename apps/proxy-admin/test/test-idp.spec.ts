@@ -3,7 +3,8 @@ import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { Browser } from 'playwright-core';
 import { Agent, fetch } from 'undici';
-import { launchChromium, signInAtTestIdp } from './support/browser';
+import { launchChromium } from '@platform/testing';
+import { signInAtTestIdp } from './support/browser';
 import { startTestIdp, TEST_IDP_ACCOUNTS, TEST_IDP_PASSWORD, TestIdp } from './support/test-idp';
 
 // The pieces the SSO tests stand on: the test IdP (HTTPS, own CA) and headless chromium.

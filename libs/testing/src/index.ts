@@ -34,3 +34,5 @@ export {
   packagesRequiredBy,
 } from './standalone-build';
 export type { StandaloneBuild } from './standalone-build';
+export { CHROMIUM_PATH, ensureChromium, launchChromium, spkiHash } from './chromium';
+export type { LaunchChromiumOptions } from './chromium';

@@ -130,24 +130,25 @@ export class DeviceAuthorizationsRepository {
   }
 
   /** The live (pending, unexpired, connection still there) authorization of a user code. */
-  async findLiveByUserCode(userCode: string, now: Date): Promise<DeviceAuthorization | undefined> {
-    const rows = await rowsOf<AuthorizationRow>(
-      this.db,
-      `SELECT ${COLUMNS} FROM device_authorizations
-       WHERE user_code = $1 AND status = 'pending' AND expires_at > $2
-         AND idp_connection_id IS NOT NULL`,
-      [userCode, now],
-    );
-    return rows[0] && toAuthorization(rows[0]);
+  findLiveByUserCode(userCode: string, now: Date): Promise<DeviceAuthorization | undefined> {
+    return this.findLive('user_code', userCode, now);
   }
 
-  async findLiveById(id: string, now: Date): Promise<DeviceAuthorization | undefined> {
+  findLiveById(id: string, now: Date): Promise<DeviceAuthorization | undefined> {
+    return this.findLive('id', id, now);
+  }
+
+  private async findLive(
+    column: 'id' | 'user_code',
+    value: string,
+    now: Date,
+  ): Promise<DeviceAuthorization | undefined> {
     const rows = await rowsOf<AuthorizationRow>(
       this.db,
       `SELECT ${COLUMNS} FROM device_authorizations
-       WHERE id = $1 AND status = 'pending' AND expires_at > $2
+       WHERE ${column} = $1 AND status = 'pending' AND expires_at > $2
          AND idp_connection_id IS NOT NULL`,
-      [id, now],
+      [value, now],
     );
     return rows[0] && toAuthorization(rows[0]);
   }

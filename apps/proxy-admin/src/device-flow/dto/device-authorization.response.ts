@@ -1,3 +1,4 @@
+import { DEVICE_TOKEN_ERRORS } from '../device-token-error';
 import { ApiProperty } from '@nestjs/swagger';
 
 /** RFC 8628 3.2. */
@@ -19,17 +20,7 @@ export class DeviceTokenResponse {
 
 /** RFC 6749 5.2: HTTP 400 with one of RFC 8628's codes. */
 export class DeviceTokenErrorResponse {
-  @ApiProperty({
-    enum: [
-      'authorization_pending',
-      'slow_down',
-      'access_denied',
-      'expired_token',
-      'invalid_grant',
-      'invalid_request',
-      'unsupported_grant_type',
-    ],
-  })
+  @ApiProperty({ enum: DEVICE_TOKEN_ERRORS })
   error!: string;
   @ApiProperty() error_description!: string;
 }
