@@ -27,6 +27,7 @@ import { IngestModule } from './pipeline/ingest/ingest.module';
 import { ScoreRefreshModule } from './pipeline/score-refresh/score-refresh.module';
 import { ApiKeysModule } from './platform/api-keys/api-keys.module';
 import { ApiPolicyModule } from './platform/api-policy/api-policy.module';
+import { ReadCacheModule } from './platform/read-cache/read-cache.module';
 
 /** geo-scoring: H3 cell scores and the analytics read routes, fed by NDJSON ingestion and jobs. */
 export const geoScoringApp = definePlatformApp<GeoScoringConfig>({
@@ -37,6 +38,7 @@ export const geoScoringApp = definePlatformApp<GeoScoringConfig>({
     IngestModule,
     ApiKeysModule,
     ApiPolicyModule,
+    ReadCacheModule,
     MetrosModule,
     CellsModule,
     DiscoverModule,

@@ -3,7 +3,7 @@
 import { expectErrorBody } from '@platform/testing';
 
 import { tierOf } from '@platform/geo-domain';
-import { expectPublicPolicy, geoForFile } from './support/geo-harness';
+import { expectPublicPolicy, geoForFile, invalidateReadCache } from './support/geo-harness';
 import { tinySeedTemplate } from './support/tiny-seed';
 
 jest.setTimeout(180_000);
@@ -105,6 +105,7 @@ describe('GET /api/discover', () => {
 
   it('answers total 0 and no results when nothing matches', async () => {
     await file.geo.db.query(`UPDATE cell_scores SET composite = 99.5 WHERE composite > 99.5`);
+    await invalidateReadCache(file.geo);
     const body = await discover('?compositeMin=100');
     expect(body).toEqual({ total: 0, results: [] });
   });
@@ -171,6 +172,7 @@ describe('GET /api/discover', () => {
         composite,
       ]);
     }
+    await invalidateReadCache(file.geo);
     const body = await discover('?metro=bos');
     expect(body.total).toBe(4);
     expect(body.results.map((r) => [r.h3_index, r.composite, r.tier])).toEqual(

@@ -4,7 +4,13 @@
 import { check as checkGeoJson } from '@placemarkio/check-geojson';
 import { cellToLatLng, getResolution, isValidCell } from 'h3-js';
 import { DataSource } from 'typeorm';
-import { GeoHarness, postIngest, startGeo, TEST_TODAY } from './support/geo-harness';
+import {
+  GeoHarness,
+  invalidateReadCache,
+  postIngest,
+  startGeo,
+  TEST_TODAY,
+} from './support/geo-harness';
 import { tinySeedTemplate } from './support/tiny-seed';
 
 jest.setTimeout(180_000);
@@ -219,6 +225,8 @@ describe('heatmaps', () => {
 
   it('a failing rollup query is 500 heatmap_query_failed', async () => {
     await geo.db.query('ALTER TABLE crime_daily_r5 RENAME TO crime_daily_r5_hidden');
+    // A cached answer would hide the failure: the read cache is told, as a writer tells it.
+    await invalidateReadCache(geo);
     try {
       const response = await fetch(`${geo.instances[0].url}/api/heatmap/crime`);
       expect(response.status).toBe(500);
@@ -234,6 +242,7 @@ describe('heatmaps', () => {
     const pool = geo.instances[0].app.get(DataSource);
     const held = Array.from({ length: 10 }, () => pool.createQueryRunner());
     await Promise.all(held.map((runner) => runner.connect()));
+    await invalidateReadCache(geo);
     try {
       const response = await fetch(`${geo.instances[0].url}/api/heatmap/crime`);
       expect(response.status).toBe(503);

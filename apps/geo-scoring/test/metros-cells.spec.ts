@@ -5,7 +5,7 @@ import { deleteRedisPrefix, expectErrorBody } from '@platform/testing';
 import { cellToParent, latLngToCell } from 'h3-js';
 
 import { SIGNAL_GROUPS, tierOf } from '@platform/geo-domain';
-import { expectPublicPolicy, geoForFile } from './support/geo-harness';
+import { expectPublicPolicy, geoForFile, invalidateReadCache } from './support/geo-harness';
 import { tinySeedTemplate } from './support/tiny-seed';
 
 jest.setTimeout(180_000);
@@ -165,6 +165,7 @@ describe('GET /api/cells/{h3Index}', () => {
   ])('gives composite %d the tier %s (half-open buckets)', async (composite, tier) => {
     const h3 = await scoredCell();
     await sql('UPDATE cell_scores SET composite = $2 WHERE h3_index = $1', [h3, composite]);
+    await invalidateReadCache(file.geo);
     const reply = await get(`/api/cells/${h3}`);
     expect(reply.body).toMatchObject({ composite, tier });
   });
@@ -176,6 +177,7 @@ describe('GET /api/cells/{h3Index}', () => {
        WHERE h3_index = $1`,
       [h3],
     );
+    await invalidateReadCache(file.geo);
     const reply = await get(`/api/cells/${h3}`);
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({

@@ -4,7 +4,7 @@
 import { expectErrorBody } from '@platform/testing';
 
 import { SIGNAL_GROUPS } from '@platform/geo-domain';
-import { expectPublicPolicy, geoForFile } from './support/geo-harness';
+import { expectPublicPolicy, geoForFile, invalidateReadCache } from './support/geo-harness';
 import { tinySeedTemplate } from './support/tiny-seed';
 
 jest.setTimeout(180_000);
@@ -134,6 +134,7 @@ describe('GET /api/metro-tier-distribution', () => {
         value,
       ]);
     }
+    await invalidateReadCache(file.geo);
     const body = await distribution('metro=bos&signal=composite');
     expect(body).toEqual({
       metro: 'bos',

@@ -11,6 +11,7 @@ import {
 } from '@platform/testing';
 import { createApp } from '../../src/create-app';
 import { migrations } from '../../src/migrations';
+import { ReadCacheInvalidator } from '../../src/platform/read-cache/read-cache.invalidator';
 
 export type { JsonReply } from '@platform/testing';
 
@@ -49,6 +50,14 @@ export async function startGeo(options: GeoHarnessOptions = {}): Promise<GeoHarn
     },
   });
   return { ...harness, clock };
+}
+
+/**
+ * Tells every replica's read cache that data changed, as the service's own writers do after their
+ * commit; for tests that change rows with SQL directly (see docs/geo-scoring/read-cache.md).
+ */
+export async function invalidateReadCache(geo: GeoHarness): Promise<void> {
+  await geo.instances[0]!.app.get(ReadCacheInvalidator).invalidate('manual');
 }
 
 /** The answer of POST /internal/ingest/{dataset}. */

@@ -109,6 +109,23 @@ export class GeoScoringConfig extends OutboundServiceConfig {
   RATE_LIMITS_ENABLED = true;
 
   /**
+   * Answer the cacheable read routes from the replica's coherent read cache
+   * (see docs/geo-scoring/read-cache.md); false computes every answer from PostgreSQL.
+   */
+  @Expose()
+  @ToBoolean()
+  @IsBoolean({ message: 'must be true or false' })
+  READ_CACHE_ENABLED = true;
+
+  /** Entries the read cache keeps per replica; the least recently used one goes first. */
+  @Expose()
+  @ToInt()
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  READ_CACHE_MAX_ENTRIES = 10_000;
+
+  /**
    * Base URL of a Nominatim-compatible geocoder (`/search?format=json`) for address rows of
    * portfolio CSV uploads; without it such rows answer `geocoder_unavailable`.
    */

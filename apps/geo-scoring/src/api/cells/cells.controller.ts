@@ -4,6 +4,7 @@ import { EdgeCache } from '../../platform/api-policy/cache-control.decorator';
 import { RateLimit } from '../../platform/api-policy/rate-limit.decorator';
 import { CellsService } from './cells.service';
 import { CellParams } from './dto/cell.params';
+import { ReadCached } from '../../platform/read-cache/read-cache.decorator';
 import { NoQueryParams } from '../../platform/api-policy/no-query-params.pipe';
 import { CellResponse } from './dto/cell.response';
 
@@ -15,6 +16,7 @@ export class CellsController {
   constructor(private readonly cells: CellsService) {}
 
   @Get(':h3Index')
+  @ReadCached('cell')
   @ApiOperation({
     summary: 'Current score of one H3 resolution-8 cell',
     description:

@@ -2,6 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { EdgeCache } from '../../platform/api-policy/cache-control.decorator';
 import { RateLimit } from '../../platform/api-policy/rate-limit.decorator';
+import { ReadCached } from '../../platform/read-cache/read-cache.decorator';
 import { DiscoverService } from './discover.service';
 import { DiscoverQuery } from './dto/discover.query';
 import { DiscoverResponse } from './dto/discover.response';
@@ -14,6 +15,7 @@ export class DiscoverController {
   constructor(private readonly discoverService: DiscoverService) {}
 
   @Get()
+  @ReadCached('discover')
   @ApiOperation({
     summary: 'Filter scored cells by composite, business and safety thresholds',
     description:

@@ -10,6 +10,7 @@ import {
 } from '@nestjs/swagger';
 import { EdgeCache } from '../../platform/api-policy/cache-control.decorator';
 import { RateLimit } from '../../platform/api-policy/rate-limit.decorator';
+import { ReadCached } from '../../platform/read-cache/read-cache.decorator';
 import { HeatmapCollection } from './dto/heatmap.response';
 import {
   GEOJSON_MEDIA_TYPE,
@@ -32,6 +33,7 @@ export class HeatmapsController {
   constructor(private readonly heatmaps: HeatmapsService) {}
 
   @Get('activity-heatmap')
+  @ReadCached('activity-heatmap')
   @ApiOperation({
     summary: 'Activity heatmap: events per H3 res-5 hexagon over the last 90 days',
     description: QUERY_IGNORED,
@@ -45,6 +47,7 @@ export class HeatmapsController {
   }
 
   @Get('heatmap/:dimension')
+  @ReadCached('heatmap-dimension')
   @ApiOperation({
     summary: 'Heatmap of one dimension per H3 res-5 hexagon over the last 90 days',
     description: `crime: weight = Σ incident magnitude. ${QUERY_IGNORED}`,

@@ -2,6 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { EdgeCache } from '../../platform/api-policy/cache-control.decorator';
 import { RateLimit } from '../../platform/api-policy/rate-limit.decorator';
+import { ReadCached } from '../../platform/read-cache/read-cache.decorator';
 import { TierDistributionQuery } from './dto/tier-distribution.query';
 import { TierDistributionResponse } from './dto/tier-distribution.response';
 import { TierDistributionService } from './tier-distribution.service';
@@ -14,6 +15,7 @@ export class TierDistributionController {
   constructor(private readonly tiers: TierDistributionService) {}
 
   @Get()
+  @ReadCached('tier-distribution')
   @ApiOperation({
     summary: "Tier buckets of a metro's current scores for one signal",
     description:

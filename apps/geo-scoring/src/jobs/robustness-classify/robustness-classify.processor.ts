@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { QueueProcessor, type JobProcessor } from '@platform/queues';
 import { ClassifyResult, RobustnessService } from '../../pipeline/robustness/robustness.service';
+import { ReadCacheInvalidator } from '../../platform/read-cache/read-cache.invalidator';
 import { JOB_QUEUES, RobustnessClassifyJobData } from '../job-queues';
 
 /** After a refresh whose engine fingerprint differs from the last classifier run. */
@@ -10,9 +11,15 @@ export class RobustnessClassifyProcessor implements JobProcessor<
   RobustnessClassifyJobData,
   ClassifyResult
 > {
-  constructor(@Inject(RobustnessService) private readonly robustness: RobustnessService) {}
+  constructor(
+    @Inject(RobustnessService) private readonly robustness: RobustnessService,
+    @Inject(ReadCacheInvalidator) private readonly readCache: ReadCacheInvalidator,
+  ) {}
 
-  process(): Promise<ClassifyResult> {
-    return this.robustness.classify();
+  async process(): Promise<ClassifyResult> {
+    const result = await this.robustness.classify();
+    // robustness_class and support_stability of cell_scores changed (cells and discover show them).
+    await this.readCache.invalidate('robustness-classify');
+    return result;
   }
 }

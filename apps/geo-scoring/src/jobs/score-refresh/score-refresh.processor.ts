@@ -9,6 +9,7 @@ import {
   ScoreRefreshResult,
   ScoreRefreshService,
 } from '../../pipeline/score-refresh/score-refresh.service';
+import { ReadCacheInvalidator } from '../../platform/read-cache/read-cache.invalidator';
 import { IngestFollowUps } from '../ingest-follow-ups';
 import {
   JOB_QUEUES,
@@ -54,15 +55,20 @@ export class ScoreRefreshProcessor implements JobProcessor<
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(GeoScoringConfig) private readonly config: GeoScoringConfig,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(ReadCacheInvalidator) private readonly readCache: ReadCacheInvalidator,
   ) {}
 
   async process(job: QueueJob<ScoreRefreshJobData>): Promise<ScoreRefreshJobResult> {
     const asOf = job.data.asOf ?? this.clock.today();
-    const result = await this.scoreRefresh.refresh({
-      asOf,
-      trigger: job.data.trigger,
-      metros: job.data.metros,
-    });
+    const result = await this.scoreRefresh
+      .refresh({ asOf, trigger: job.data.trigger, metros: job.data.metros })
+      .catch(async (error: unknown) => {
+        // Metros committed before the failure changed what the read routes show.
+        await this.readCache.invalidate('score-refresh');
+        throw error;
+      });
+    // Each metro's scores are committed by now: cached cell, discover and tier answers are stale.
+    if (result.metros.length > 0) await this.readCache.invalidate('score-refresh');
     await this.enqueueDiagnostics(result);
     if (result.metros.length > 0) await this.enqueuePortfolioMonitor();
     const classificationQueued = await this.robustness.needsClassification();

@@ -1,13 +1,14 @@
 // POST /internal/ingest/{dataset} (see docs/geo-scoring/ingestion.md): validate every line, locate
 // records on the metro cells, and commit good lines in transactions of at most 5,000 rows. Jobs are
 // told after commit.
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { Clock } from '@platform/clock';
 import { ApiError, findNul } from '@platform/http';
 import type { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { PointLocator } from './point-locator';
 import { IngestFollowUps } from '../../jobs/ingest-follow-ups';
+import { ReadCacheInvalidator } from '../../platform/read-cache/read-cache.invalidator';
 import { DatasetHandler, DatasetName, IngestRow } from './datasets/dataset';
 import { Fields, LineError } from './datasets/fields';
 import { DatasetRegistry, isDatasetName } from './datasets/registry';
@@ -66,6 +67,10 @@ export class IngestService {
     @Inject(Clock) private readonly clock: Clock,
     // Optional only for in-process callers (tools); in the app JobsModule must provide it.
     @Inject(IngestFollowUps) private readonly followUps?: IngestFollowUps,
+    // Likewise: ReadCacheModule provides it in the app.
+    @Optional()
+    @Inject(ReadCacheInvalidator)
+    private readonly readCache?: ReadCacheInvalidator,
   ) {}
 
   /** The HTTP path: dataset and query checked first, then the body streamed and ingested. */
@@ -127,6 +132,10 @@ export class IngestService {
         updated,
         rejected: errors.length,
       });
+      // Also when a later chunk failed: the chunks before it are committed and visible.
+      if (inserted + updated > 0 && handler.followUp !== 'embeddings') {
+        await this.readCache?.invalidate(`ingest:${dataset}`);
+      }
     }
     await this.afterCommit(handler, [...metros].sort());
     errors.sort((a, b) => a.line - b.line);

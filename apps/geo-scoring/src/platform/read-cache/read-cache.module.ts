@@ -1,0 +1,61 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import { GeoScoringConfig } from '@platform/config';
+import { CacheInvalidationBus, createRedisConnection, REDIS, REDIS_OPTIONS } from '@platform/redis';
+import type { RedisModuleOptions } from '@platform/redis';
+import type Redis from 'ioredis';
+import { READ_CACHE_BUS, readCacheChannel } from './read-cache.bus';
+import { READ_CACHE_SUBSCRIBER, ReadCacheCoherence } from './read-cache.coherence';
+import { ReadCacheInterceptor } from './read-cache.interceptor';
+import { ReadCacheInvalidator } from './read-cache.invalidator';
+import { ReadCacheMetrics } from './read-cache.metrics';
+import { ReadCacheStore } from './read-cache.store';
+
+/** How long an entry lives at most, for writers that cannot publish (the edge's s-maxage). */
+export const READ_CACHE_TTL_MS = 300_000;
+
+/**
+ * The coherent read cache of the open read routes (see docs/geo-scoring/read-cache.md). Global so
+ * every writer (jobs, ingestion) can inject ReadCacheInvalidator. The bus is provided even when
+ * READ_CACHE_ENABLED is false: such a replica still publishes for the others.
+ */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: READ_CACHE_SUBSCRIBER,
+      inject: [REDIS_OPTIONS],
+      useFactory: (options: RedisModuleOptions) =>
+        createRedisConnection({
+          url: options.url,
+          prefix: options.prefix,
+          connectionName: `${options.service}:read-cache`,
+          maxRetriesPerRequest: null,
+          // The bus subscribes again itself on every reconnect, then checks the epoch.
+          extra: { autoResubscribe: false },
+        }),
+    },
+    {
+      provide: READ_CACHE_BUS,
+      inject: [REDIS, READ_CACHE_SUBSCRIBER, REDIS_OPTIONS],
+      useFactory: (commands: Redis, subscriber: Redis, options: RedisModuleOptions) =>
+        new CacheInvalidationBus({
+          commands,
+          subscriber,
+          channel: readCacheChannel(options.prefix),
+        }),
+    },
+    {
+      provide: ReadCacheStore,
+      inject: [GeoScoringConfig],
+      useFactory: (config: GeoScoringConfig) =>
+        new ReadCacheStore(config.READ_CACHE_MAX_ENTRIES, READ_CACHE_TTL_MS),
+    },
+    ReadCacheMetrics,
+    ReadCacheCoherence,
+    ReadCacheInvalidator,
+    { provide: APP_INTERCEPTOR, useClass: ReadCacheInterceptor },
+  ],
+  exports: [ReadCacheInvalidator],
+})
+export class ReadCacheModule {}
