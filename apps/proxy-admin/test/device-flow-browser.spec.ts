@@ -153,6 +153,19 @@ describe('SSO device flow in a real browser', () => {
     });
   });
 
+  it('takes a code typed into the form on verification_uri to the same sign-in', async () => {
+    const start = remember(await startDeviceFlow(proxy.url, alice.email));
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(start.verification_uri);
+    await page.locator('#user_code').fill(start.user_code.toLowerCase().replace('-', ' '));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL((url) => url.origin === proxy.idp.issuer);
+    await signInAtTestIdp(page, alice.email, TEST_IDP_PASSWORD);
+    expect(await page.locator('#code').textContent()).toBe(start.user_code);
+    await context.close();
+  });
+
   it.each([
     ['a different person of the same domain', bob.email, /someone else/],
     ['an unverified email', unverified.email, /not verified/],

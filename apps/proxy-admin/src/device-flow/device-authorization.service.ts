@@ -141,16 +141,19 @@ export class DeviceAuthorizationService {
 
   private async issue(authorization: DeviceAuthorization): Promise<DeviceTokenResponse> {
     const ttl = this.config.DEVICE_KEY_TTL_SECONDS;
-    const minted = await this.authorizations.issueOnce(authorization.id, async () => {
-      const created = await this.keys.mint({
-        alias: `sso:${authorization.email}`,
-        team_id: authorization.teamId,
-        expires_at: new Date(this.clock.nowMs() + ttl * 1000).toISOString(),
-        metadata: {
-          issued_via: 'sso_device_flow',
-          idp_connection_id: authorization.idpConnectionId ?? '',
+    const minted = await this.authorizations.issueOnce(authorization.id, async (runner) => {
+      const created = await this.keys.mint(
+        {
+          alias: `sso:${authorization.email}`,
+          team_id: authorization.teamId,
+          expires_at: new Date(this.clock.nowMs() + ttl * 1000).toISOString(),
+          metadata: {
+            issued_via: 'sso_device_flow',
+            idp_connection_id: authorization.idpConnectionId ?? '',
+          },
         },
-      });
+        runner,
+      );
       return { keyId: created.id, key: created.key };
     });
     // A concurrent poll got the key first.

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { changedRowsOf, rowsOf } from '@platform/database';
+import { changedRowsOf, rowsOf, type SqlRunner } from '@platform/database';
 import { DataSource } from 'typeorm';
 import type { DeviceAuthorization, DeviceAuthorizationStatus } from './device-authorization';
 
@@ -173,12 +173,13 @@ export class DeviceAuthorizationsRepository {
   }
 
   /**
-   * Marks an approved authorization used and runs `mint` in the same transaction, so of two
-   * concurrent polls exactly one gets the key, and a failed mint leaves the code approved.
+   * Marks an approved authorization used and runs `mint` on the same transaction, so of two
+   * concurrent polls exactly one gets the key, and a failure anywhere leaves no key behind and
+   * the code approved.
    */
   async issueOnce<T extends { keyId: string }>(
     id: string,
-    mint: () => Promise<T>,
+    mint: (runner: SqlRunner) => Promise<T>,
   ): Promise<T | undefined> {
     return this.db.transaction(async (manager) => {
       const claimed = await changedRowsOf<{ id: string }>(
@@ -188,7 +189,7 @@ export class DeviceAuthorizationsRepository {
         [id],
       );
       if (claimed.length === 0) return undefined;
-      const minted = await mint();
+      const minted = await mint(manager);
       await manager.query('UPDATE device_authorizations SET key_id = $2 WHERE id = $1', [
         id,
         minted.keyId,

@@ -45,17 +45,18 @@ export class DeviceDecisionService {
         'sign_in_required',
         'Sign in on the verify page first (the sign-in lasts a few minutes)',
       );
+    const release = await this.limiter.reserve('wrongUserCode', browser.ip);
     const code = normaliseUserCode(input.user_code);
     const now = this.clock.now();
     const authorization =
       code === undefined ? undefined : await this.authorizations.findLiveByUserCode(code, now);
     if (authorization === undefined || authorization.id !== session.authorizationId) {
-      await this.limiter.hit('wrongUserCode', browser.ip);
       throw ApiError.badRequest(
         'invalid_user_code',
         'The code is not valid, has expired, or is not the one you signed in for',
       );
     }
+    await release();
     const decision = input.action === 'approve' ? 'approved' : 'denied';
     if (!(await this.authorizations.decide(authorization.id, decision, session.subject, now)))
       throw new ApiError(

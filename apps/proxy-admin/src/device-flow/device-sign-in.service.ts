@@ -3,12 +3,12 @@ import { Clock } from '@platform/clock';
 import { ProxyAdminConfig } from '@platform/config';
 import { timingSafeEqual } from 'node:crypto';
 import { IdpConnectionsService } from '../idp-connections/idp-connections.service';
-import { emailDomain } from '../idp-connections/login-domain';
 import { IdpSignInError, OidcClient, type IdpClientSettings } from '../oidc/oidc-client';
 import { DeviceAuthorizationsRepository } from './device-authorizations.repository';
 import { newBrowserSecret, normaliseUserCode, secretDigest } from './device-codes';
 import { DeviceFlowMetrics } from './device-flow.metrics';
 import { DeviceRateLimiter } from './device-rate-limiter';
+import { signInProblem } from './sign-in-checks';
 import { SignInStore } from './sign-in-store';
 import { BINDING_COOKIE, VerifyCookies } from './verify-cookies';
 import { approvalPage, entryPage, HtmlPage, messagePage } from './verify-page';
@@ -58,17 +58,17 @@ export class DeviceSignInService {
   async verify(userCodeInput: unknown, browser: BrowserContext): Promise<BrowserOutcome> {
     if (userCodeInput === undefined || userCodeInput === '')
       return { page: entryPage(), setCookies: [] };
-    await this.limiter.check('wrongUserCode', browser.ip);
+    const release = await this.limiter.reserve('wrongUserCode', browser.ip);
     const code = normaliseUserCode(userCodeInput);
     const authorization =
       code === undefined
         ? undefined
         : await this.authorizations.findLiveByUserCode(code, this.clock.now());
     if (authorization === undefined) {
-      await this.limiter.hit('wrongUserCode', browser.ip);
       const error = 'That code is not valid or has expired. Check it and try again.';
       return { page: entryPage({ status: 404, error }), setCookies: [] };
     }
+    await release();
     if (browser.sessionCookie !== undefined) {
       const session = await this.store.session(browser.sessionCookie);
       if (session?.authorizationId === authorization.id) {
@@ -76,6 +76,7 @@ export class DeviceSignInService {
         return { page, setCookies: [] };
       }
     }
+    await this.limiter.hit('signInStart', browser.ip);
     const settings = await this.settingsOf(authorization.idpConnectionId);
     if (settings === undefined)
       return { page: messagePage(410, 'Code no longer valid', GONE), setCookies: [] };
@@ -161,15 +162,7 @@ export class DeviceSignInService {
         'The sign-in could not be verified. Start again from your device.',
       );
     }
-    const email = identity.email?.toLowerCase();
-    const problem =
-      email === undefined || !identity.emailVerified
-        ? 'Your identity provider has not verified your email address.'
-        : emailDomain(email) !== settings.loginDomain
-          ? `You signed in with an account outside ${settings.loginDomain}.`
-          : email !== authorization.email
-            ? `This code was requested for ${authorization.email}; you signed in as someone else.`
-            : undefined;
+    const problem = signInProblem(identity, settings, authorization.email);
     if (problem !== undefined) {
       this.logger.warn(
         { device_authorization_id: authorization.id },
@@ -179,13 +172,13 @@ export class DeviceSignInService {
     }
     const token = await this.store.openSession({
       authorizationId: authorization.id,
-      email: email as string,
+      email: authorization.email,
       subject: identity.subject,
     });
     this.logger.log({ device_authorization_id: authorization.id }, 'device sign-in verified');
     this.metrics.count('sign_in_verified');
     return {
-      page: approvalPage(authorization, email as string),
+      page: approvalPage(authorization, authorization.email),
       setCookies: [...clearBinding, this.cookies.session(token)],
     };
   }
@@ -206,6 +199,7 @@ export class DeviceSignInService {
     if (found === undefined) return undefined;
     return {
       connectionId: found.connection.id,
+      provider: found.connection.provider,
       loginDomain: found.connection.loginDomain,
       issuer: found.connection.issuer,
       clientId: found.connection.clientId,

@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ApiError } from '@platform/http';
 import { REDIS } from '@platform/redis';
 import type Redis from 'ioredis';
 import { newBrowserSecret, secretDigest } from './device-codes';
@@ -32,6 +33,8 @@ export const APPROVAL_SESSION_TTL_SECONDS = 300;
  */
 @Injectable()
 export class SignInStore {
+  private readonly logger = new Logger(SignInStore.name);
+
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
 
   /** Stores a sign-in; returns its state (sent to the IdP) and the binding cookie's value. */
@@ -42,36 +45,56 @@ export class SignInStore {
     const state = newBrowserSecret();
     const binding = newBrowserSecret();
     const record: PendingSignIn = { ...signIn, bindingDigest: secretDigest(binding) };
-    await this.redis.set(signInKey(state), JSON.stringify(record), 'EX', SIGN_IN_TTL_SECONDS);
+    await this.call(() =>
+      this.redis.set(signInKey(state), JSON.stringify(record), 'EX', SIGN_IN_TTL_SECONDS),
+    );
     return { state, binding };
   }
 
   /** The sign-in of a state, removed in the same step: a replayed callback finds nothing. */
   async consume(state: string): Promise<PendingSignIn | undefined> {
-    const value = await this.redis.getdel(signInKey(state));
+    const value = await this.call(() => this.redis.getdel(signInKey(state)));
     return value === null ? undefined : (JSON.parse(value) as PendingSignIn);
   }
 
   /** Opens an approval session; returns the cookie value. */
   async openSession(session: ApprovalSession): Promise<string> {
     const token = newBrowserSecret();
-    await this.redis.set(
-      sessionKey(token),
-      JSON.stringify(session),
-      'EX',
-      APPROVAL_SESSION_TTL_SECONDS,
+    await this.call(() =>
+      this.redis.set(
+        sessionKey(token),
+        JSON.stringify(session),
+        'EX',
+        APPROVAL_SESSION_TTL_SECONDS,
+      ),
     );
     return token;
   }
 
   async session(token: string): Promise<ApprovalSession | undefined> {
-    const value = await this.redis.get(sessionKey(token));
+    const value = await this.call(() => this.redis.get(sessionKey(token)));
     return value === null ? undefined : (JSON.parse(value) as ApprovalSession);
   }
 
   /** Ends a session once it decided (a second POST with the same cookie is refused). */
   async closeSession(token: string): Promise<boolean> {
-    return (await this.redis.del(sessionKey(token))) === 1;
+    return (await this.call(() => this.redis.del(sessionKey(token)))) === 1;
+  }
+  /** Redis failures become a 503 the pages can show, never a 500. */
+  private async call<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      this.logger.error({ err: error }, 'device sign-in store unavailable');
+      throw new ApiError(
+        503,
+        'sign_in_unavailable',
+        'Sign-in is unavailable for a moment; retry shortly',
+        {
+          headers: { 'Retry-After': '5' },
+        },
+      );
+    }
   }
 }
 

@@ -21,7 +21,9 @@ export function pageHeaders(page: HtmlPage): Record<string, string> {
       `script-src 'nonce-${page.nonce}'`,
       `style-src 'nonce-${page.nonce}'`,
       "connect-src 'self'",
-      "form-action 'self'",
+      // The code form's GET answers with a redirect to the identity provider, and form-action
+      // also governs where a submission may be redirected.
+      "form-action 'self' https:",
       "frame-ancestors 'none'",
       "base-uri 'none'",
     ].join('; '),
@@ -96,7 +98,9 @@ export function messagePage(
   return { status, html: layout(title, body, nonce), nonce, headers };
 }
 
-// Posts the decision as same-origin JSON; the cookie and the Origin header do the rest.
+// Posts the decision as same-origin JSON; the cookie and the Origin header do the rest. The
+// referrer policy 'origin' makes browsers send Origin (no-referrer may send `null`) while the
+// page's own URL, which can be the IdP callback with its code, never leaves as a Referer.
 const APPROVAL_SCRIPT = `
 const form = document.getElementById('decision');
 const result = document.getElementById('result');
@@ -106,7 +110,7 @@ for (const button of form.querySelectorAll('button')) {
     for (const b of form.querySelectorAll('button')) b.disabled = true;
     try {
       const response = await fetch('/oauth/device/verify', {
-        method: 'POST', credentials: 'same-origin',
+        method: 'POST', credentials: 'same-origin', referrerPolicy: 'origin',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ user_code: form.dataset.userCode, action: button.value }),
       });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { firstRow } from '@platform/database';
+import { firstRow, type SqlRunner } from '@platform/database';
 import { DataSource } from 'typeorm';
 import { VirtualKey } from './virtual-key';
 
@@ -68,8 +68,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class KeysRepository {
   constructor(private readonly db: DataSource) {}
 
-  async insert(key: NewKey): Promise<VirtualKey> {
-    const rows = (await this.db.query(
+  /** `runner`: a transaction the key must be part of (the device flow's exactly-once issue). */
+  async insert(key: NewKey, runner: SqlRunner = this.db): Promise<VirtualKey> {
+    const rows = (await runner.query(
       `INSERT INTO virtual_keys (team_id, alias, key_hash, key_prefix, allowed_models, expires_at, rpm, tpm,
          monthly_budget_micro_usd, metadata)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock } from '@platform/clock';
+import type { SqlRunner } from '@platform/database';
 import { ProxyAdminConfig } from '@platform/config';
 import { ApiError } from '@platform/http';
 import { buildPage, CursorCodec } from '@platform/pagination';
@@ -36,25 +37,29 @@ export class KeysService {
     this.cursorSecret = config.cursorSecret;
   }
 
-  async mint(input: CreateKeyDto): Promise<CreatedKeyResponse> {
+  /** `runner`: mint inside the caller's transaction (default: on its own). */
+  async mint(input: CreateKeyDto, runner?: SqlRunner): Promise<CreatedKeyResponse> {
     if (input.expires_at !== undefined && Date.parse(input.expires_at) <= this.clock.nowMs())
       throw ApiError.badRequest('invalid_request', EXPIRES_IN_PAST, [
         { field: 'expires_at', message: EXPIRES_IN_PAST },
       ]);
     const material = mintKeyMaterial();
-    const key = await this.keys.insert({
-      teamId: input.team_id ?? null,
-      alias: input.alias,
-      hash: material.hash,
-      prefix: material.prefix,
-      allowedModels: input.allowed_models ?? null,
-      expiresAt: input.expires_at ? new Date(input.expires_at) : null,
-      rpm: input.rpm ?? null,
-      tpm: input.tpm ?? null,
-      monthlyBudgetMicroUsd:
-        input.monthly_budget_usd === undefined ? null : usdToMicro(input.monthly_budget_usd),
-      metadata: input.metadata ?? {},
-    });
+    const key = await this.keys.insert(
+      {
+        teamId: input.team_id ?? null,
+        alias: input.alias,
+        hash: material.hash,
+        prefix: material.prefix,
+        allowedModels: input.allowed_models ?? null,
+        expiresAt: input.expires_at ? new Date(input.expires_at) : null,
+        rpm: input.rpm ?? null,
+        tpm: input.tpm ?? null,
+        monthlyBudgetMicroUsd:
+          input.monthly_budget_usd === undefined ? null : usdToMicro(input.monthly_budget_usd),
+        metadata: input.metadata ?? {},
+      },
+      runner,
+    );
     this.logger.log(
       { key_id: key.id, team_id: key.teamId, key_prefix: key.keyPrefix },
       'minted virtual key',

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { UnsafeTargetError } from '@platform/webhooks';
 import * as oidc from 'openid-client';
+import type { IdpProvider } from '../idp-connections/idp-connection';
 import { IdpHttp } from './idp-http';
 
 /** What a connection tells the client: the issuer's cached metadata and the app's credentials. */
 export interface IdpClientSettings {
+  provider: IdpProvider;
   issuer: string;
   clientId: string;
   clientSecret: string;
@@ -25,6 +27,8 @@ export interface SignedInIdentity {
   subject: string;
   email: string | undefined;
   emailVerified: boolean;
+  /** Google's `hd`: the Workspace domain of the account (absent for personal accounts). */
+  hostedDomain: string | undefined;
 }
 
 /** Why an issuer was refused; `message` is safe to show the operator. */
@@ -94,7 +98,8 @@ export class OidcClient {
       code_challenge: await oidc.calculatePKCECodeChallenge(checks.codeVerifier),
       code_challenge_method: 'S256',
       login_hint: loginHint,
-      prompt: 'login',
+      // Ask for the account every time; Google knows no prompt=login, only select_account.
+      prompt: settings.provider === 'google_workspace' ? 'select_account' : 'login',
     });
   }
 
@@ -125,6 +130,7 @@ export class OidcClient {
       email: typeof claims['email'] === 'string' ? claims['email'] : undefined,
       // Only a literal true counts: some providers send "true" strings or leave it out.
       emailVerified: claims['email_verified'] === true,
+      hostedDomain: typeof claims['hd'] === 'string' ? claims['hd'] : undefined,
     };
   }
 

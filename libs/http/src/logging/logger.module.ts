@@ -41,11 +41,11 @@ export function createLoggerModule(options: LoggingOptions): DynamicModule {
         // cost more than the rest of the logging. `formatters.log` redacts them.
         customSuccessObject: (req, _res, value: Record<string, unknown>) => ({
           ...value,
-          headers: req.headers,
+          headers: loggedHeaders(req),
         }),
         customErrorObject: (req, _res, _error, value: Record<string, unknown>) => ({
           ...value,
-          headers: req.headers,
+          headers: loggedHeaders(req),
         }),
         // Our serializers read the raw objects; the stock wrappers would serialise them first.
         wrapSerializers: false,
@@ -61,4 +61,10 @@ export function createLoggerModule(options: LoggingOptions): DynamicModule {
       options.destination ?? process.stdout,
     ],
   });
+}
+
+/** A Referer is a URL like any other: its secret-looking query parameters are hidden too. */
+function loggedHeaders(req: IncomingMessage): IncomingMessage['headers'] {
+  const { referer } = req.headers;
+  return referer === undefined ? req.headers : { ...req.headers, referer: redactUrl(referer) };
 }

@@ -44,6 +44,20 @@ describe('redactSecrets', () => {
   });
 });
 
+describe('redactSecrets: authorization', () => {
+  it('hides the Authorization headers but keeps ids that merely contain the word', () => {
+    expect(
+      redactSecrets({
+        headers: { authorization: 'Bearer x', 'proxy-authorization': 'Basic y' },
+        device_authorization_id: 'd-1',
+      }),
+    ).toEqual({
+      headers: { authorization: REDACTED, 'proxy-authorization': REDACTED },
+      device_authorization_id: 'd-1',
+    });
+  });
+});
+
 describe('redactUrl', () => {
   it('hides secret query parameters and keeps the others', () => {
     const hidden = encodeURIComponent(REDACTED);

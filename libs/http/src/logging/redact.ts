@@ -1,7 +1,7 @@
 import { Stream } from 'node:stream';
 
 const SECRET_KEY =
-  /secret|password|passwd|authorization|cookie|api[-_]?key|access_token|refresh_token|id_token|device_code|user_code|code_verifier/i;
+  /secret|password|passwd|^(proxy-)?authorization$|cookie|api[-_]?key|access_token|refresh_token|id_token|device_code|user_code|code_verifier/i;
 /**
  * Query parameters that are secrets only as parameters: OAuth's authorization `code`, `state`
  * and `nonce` (a logged callback URL could be replayed), and the device flow's codes.
