@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock } from '@platform/clock';
-import { ProxyAdminConfig } from '@platform/config';
 import { ApiError } from '@platform/http';
 import { DeviceAuthorizationsRepository } from './device-authorizations.repository';
 import { formatUserCode, normaliseUserCode } from './device-codes';
@@ -18,18 +17,15 @@ import { SESSION_COOKIE, VerifyCookies } from './verify-cookies';
 @Injectable()
 export class DeviceDecisionService {
   private readonly logger = new Logger(DeviceDecisionService.name);
-  private readonly cookies: VerifyCookies;
 
   constructor(
     private readonly authorizations: DeviceAuthorizationsRepository,
     private readonly store: SignInStore,
     private readonly limiter: DeviceRateLimiter,
     private readonly metrics: DeviceFlowMetrics,
-    @Inject(ProxyAdminConfig) config: ProxyAdminConfig,
+    private readonly cookies: VerifyCookies,
     @Inject(Clock) private readonly clock: Clock,
-  ) {
-    this.cookies = new VerifyCookies(config.SSO_CALLBACK_BASE_URL?.startsWith('https://') ?? false);
-  }
+  ) {}
 
   async decide(
     input: VerifyDecisionRequest,

@@ -8,6 +8,7 @@ import {
 } from '@nestjs/swagger';
 import { HttpErrorFilter } from '@platform/http';
 import type { Request, Response } from 'express';
+import { clientAddress } from './client-address';
 import { SsoEnabledGuard } from '../idp-connections/sso-enabled.guard';
 import { DeviceAuthorizationService } from './device-authorization.service';
 import { oauthErrorBody } from './device-token-error';
@@ -37,7 +38,7 @@ export class DeviceFlowController {
   ): Promise<DeviceAuthorizationResponse> {
     response.setHeader('Cache-Control', 'no-store');
     return this.devices.start(body.email, {
-      ip: request.ip ?? request.socket.remoteAddress ?? 'unknown',
+      ip: clientAddress(request),
       userAgent: request.headers['user-agent'] ?? '',
     });
   }

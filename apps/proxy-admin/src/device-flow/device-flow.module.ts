@@ -11,6 +11,7 @@ import { DeviceRateLimiter } from './device-rate-limiter';
 import { DeviceSignInService } from './device-sign-in.service';
 import { DeviceVerifyController } from './device-verify.controller';
 import { SignInStore } from './sign-in-store';
+import { VerifyCookies } from './verify-cookies';
 import { VerifySubmissionGuard } from './verify-submission.guard';
 
 /** SSO key issuance through the OAuth device flow (RFC 8628) and an OIDC sign-in. */
@@ -26,6 +27,7 @@ import { VerifySubmissionGuard } from './verify-submission.guard';
     DeviceFlowMetrics,
     SignInStore,
     VerifySubmissionGuard,
+    VerifyCookies,
   ],
 })
 export class DeviceFlowModule {}

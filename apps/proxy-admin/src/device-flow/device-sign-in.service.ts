@@ -35,7 +35,6 @@ const GONE =
 @Injectable()
 export class DeviceSignInService {
   private readonly logger = new Logger(DeviceSignInService.name);
-  private readonly cookies: VerifyCookies;
   private readonly baseUrl: string;
   private readonly redirectUri: string;
 
@@ -46,12 +45,12 @@ export class DeviceSignInService {
     private readonly store: SignInStore,
     private readonly limiter: DeviceRateLimiter,
     private readonly metrics: DeviceFlowMetrics,
+    private readonly cookies: VerifyCookies,
     @Inject(ProxyAdminConfig) config: ProxyAdminConfig,
     @Inject(Clock) private readonly clock: Clock,
   ) {
     this.baseUrl = config.SSO_CALLBACK_BASE_URL ?? 'http://invalid';
     this.redirectUri = `${this.baseUrl}/oauth/device/callback`;
-    this.cookies = new VerifyCookies(this.baseUrl.startsWith('https://'));
   }
 
   /** GET /oauth/device/verify: the code form, the approval page, or off to sign in. */

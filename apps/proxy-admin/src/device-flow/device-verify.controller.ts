@@ -3,6 +3,7 @@ import { ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiTags } from '@nestj
 import { readCookie } from '@platform/auth';
 import { ApiError } from '@platform/http';
 import type { Request, Response } from 'express';
+import { clientAddress } from './client-address';
 import { SsoEnabledGuard } from '../idp-connections/sso-enabled.guard';
 import { DeviceDecisionService } from './device-decision.service';
 import { BrowserContext, BrowserOutcome, DeviceSignInService } from './device-sign-in.service';
@@ -60,7 +61,7 @@ export class DeviceVerifyController {
 
 function browserOf(request: Request): BrowserContext {
   return {
-    ip: request.ip ?? request.socket.remoteAddress ?? 'unknown',
+    ip: clientAddress(request),
     bindingCookie: readCookie(request.headers.cookie, BINDING_COOKIE),
     sessionCookie: readCookie(request.headers.cookie, SESSION_COOKIE),
   };

@@ -1,3 +1,5 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ProxyAdminConfig } from '@platform/config';
 import { APPROVAL_SESSION_TTL_SECONDS, SIGN_IN_TTL_SECONDS } from './sign-in-store';
 
 /**
@@ -13,9 +15,14 @@ export const SESSION_COOKIE = 'pa_device_session';
 
 const PATH = '/oauth/device';
 
-/** Set-Cookie values of the verify flow; `secure` when the public origin is https. */
+/** Set-Cookie values of the verify flow; `Secure` when the public origin is https. */
+@Injectable()
 export class VerifyCookies {
-  constructor(private readonly secure: boolean) {}
+  private readonly secure: boolean;
+
+  constructor(@Inject(ProxyAdminConfig) config: ProxyAdminConfig) {
+    this.secure = config.SSO_CALLBACK_BASE_URL?.startsWith('https://') ?? false;
+  }
 
   binding(value: string): string {
     return this.cookie(BINDING_COOKIE, value, SIGN_IN_TTL_SECONDS, 'Lax');
