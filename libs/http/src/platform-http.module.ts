@@ -2,7 +2,7 @@ import { DynamicModule, Module, Type } from '@nestjs/common';
 import { HealthController } from './health/health.controller';
 import { DrainState } from './lifecycle/drain-state';
 import { READINESS_CHECKS, ReadinessCheck } from './health/readiness-check';
-import { createLoggerModule } from './logging/logger.module';
+import { PlatformLogger } from './logging/platform-logger';
 import { AppMetrics } from './metrics/http-metrics';
 import { MetricsController } from './metrics/metrics.controller';
 
@@ -21,15 +21,16 @@ export class PlatformHttpModule {
     return {
       module: PlatformHttpModule,
       global: true,
-      imports: [
-        createLoggerModule({
-          service: options.service,
-          level: options.logLevel,
-          destination: options.logDestination,
-        }),
-      ],
       controllers: [HealthController, MetricsController],
       providers: [
+        {
+          provide: PlatformLogger,
+          useValue: new PlatformLogger({
+            service: options.service,
+            level: options.logLevel,
+            destination: options.logDestination,
+          }),
+        },
         { provide: AppMetrics, useValue: new AppMetrics(options.service) },
         { provide: DrainState, useValue: new DrainState() },
         ...options.readinessChecks,
@@ -39,7 +40,7 @@ export class PlatformHttpModule {
           inject: options.readinessChecks,
         },
       ],
-      exports: [AppMetrics, DrainState],
+      exports: [PlatformLogger, AppMetrics, DrainState],
     };
   }
 }

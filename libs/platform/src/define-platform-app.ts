@@ -1,5 +1,6 @@
 import { DynamicModule, Module, type ModuleMetadata } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Router } from 'express';
 import { Clock } from '@platform/clock';
 import type { ServiceConfig } from '@platform/config';
 import { createPlatformApp, type ErrorBodyFormat, type OpenApiOptions } from '@platform/http';
@@ -22,7 +23,7 @@ export interface PlatformAppDefinition<C extends ServiceConfig> {
   errorFormat: ErrorBodyFormat;
   openApi: Omit<OpenApiOptions, 'version'>;
   /** Route-specific body parsers mounted ahead of the global JSON parser. */
-  beforeBodyParser?: (app: NestExpressApplication) => void;
+  beforeBodyParser?: (parsers: Router) => void;
   /** Runs once the app is built and before it listens (e.g. attach a raw HTTP handler). */
   afterCreate?: (app: NestExpressApplication, config: C) => void | Promise<void>;
 }
@@ -43,7 +44,12 @@ export function definePlatformApp<C extends ServiceConfig>(
 ): PlatformApp<C> {
   @Module({})
   class AppModule {}
+  @Module({})
+  class FeaturesModule {}
 
+  // Nest registers routes in the order modules enter its container, level by level of the import
+  // tree. Features one level below the platform keep the platform's routes (the probes) first
+  // in Express's route list, ahead of every feature route each request is matched against.
   const module = (config: C, options: PlatformAppOptions = {}): DynamicModule => ({
     module: AppModule,
     imports: [
@@ -52,7 +58,7 @@ export function definePlatformApp<C extends ServiceConfig>(
         logDestination: options.logDestination,
         clock: options.clock,
       }),
-      ...definition.imports(config),
+      { module: FeaturesModule, imports: definition.imports(config) },
     ],
   });
 

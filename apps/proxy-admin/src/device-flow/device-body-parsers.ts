@@ -1,5 +1,11 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { json, urlencoded, type NextFunction, type Request, type Response } from 'express';
+import {
+  json,
+  urlencoded,
+  type NextFunction,
+  type Request,
+  type Response,
+  type Router,
+} from 'express';
 
 const LIMIT = '16kb';
 
@@ -8,10 +14,10 @@ const LIMIT = '16kb';
  * also take forms (what standard device-flow clients send), and a body the token route cannot
  * read is answered in RFC 6749's error shape, the only one such clients understand.
  */
-export function useDeviceRouteBodyParsers(app: NestExpressApplication): void {
-  const parsers = [json({ limit: LIMIT }), urlencoded({ extended: false, limit: LIMIT })];
-  app.use('/oauth/device/code', ...parsers);
-  app.use('/oauth/device/token', ...parsers, tokenBodyError);
+export function useDeviceRouteBodyParsers(parsers: Router): void {
+  const forms = [json({ limit: LIMIT }), urlencoded({ extended: false, limit: LIMIT })];
+  parsers.use('/oauth/device/code', ...forms);
+  parsers.use('/oauth/device/token', ...forms, tokenBodyError);
 }
 
 function tokenBodyError(error: unknown, _req: Request, res: Response, next: NextFunction): void {

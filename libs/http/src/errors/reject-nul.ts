@@ -60,22 +60,24 @@ export function nulRejected(field: string): ApiError {
  * body (NDJSON, CSV, NMEA) parse it with their own checks.
  */
 export function rejectNul(req: Request, _res: Response, next: NextFunction): void {
-  let path: string;
-  try {
-    path = decodeURIComponent(req.path);
-  } catch {
-    path = req.path;
-  }
-  if (path.includes(NUL)) return next(nulRejected('path'));
+  // Only `%00` decodes to NUL (an overlong encoding does not decode at all), so the path is
+  // checked without decoding it; the query is parsed once (Express parses it on every read).
+  const { url } = req;
+  const queryAt = url.indexOf('?');
+  const path = queryAt < 0 ? url : url.slice(0, queryAt);
+  if (path.includes('%00') || path.includes(NUL)) return next(nulRejected('path'));
+  const query: unknown = queryAt < 0 ? undefined : req.query;
+  const body: unknown = req.body;
+  if (query === undefined && (body === undefined || body === null)) return next();
   for (const [field, value] of [
-    ['query', req.query],
-    ['body', req.body],
+    ['query', query],
+    ['body', body],
   ] as const)
     if (nestsDeeperThan(value, MAX_INPUT_DEPTH)) {
       const message = `${field} must not nest arrays and objects deeper than ${MAX_INPUT_DEPTH} levels`;
       return next(ApiError.badRequest('invalid_request', message, [{ field, message }]));
     }
-  const field = findNul(req.query, 'query') ?? findNul(req.body, 'body');
+  const field = findNul(query, 'query') ?? findNul(body, 'body');
   if (field !== undefined) return next(nulRejected(field.replace(/^(query|body)\./, '')));
   next();
 }

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { ConfigValidationError, ServiceConfig } from '@platform/config';
-import { Logger } from 'nestjs-pino';
+import { PlatformLogger } from '../logging/platform-logger';
 import { installGracefulShutdown } from './graceful-shutdown';
 
 /** Prints a start-up failure as one JSON log line per problem, then exits 1. */
@@ -29,7 +29,7 @@ export async function runService<C extends ServiceConfig>(
   try {
     const config = loadConfig();
     const app = await createApp(config);
-    const logger = app.get(Logger);
+    const logger = app.get(PlatformLogger);
     installGracefulShutdown(app, {
       timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
       drainDelayMs: config.SHUTDOWN_DRAIN_DELAY_MS,

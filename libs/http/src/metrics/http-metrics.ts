@@ -1,4 +1,4 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 
 const MIDDLEWARE_CATCH_ALL = new Set(['/{*path}', '{*path}', '*', '/*']);
@@ -28,25 +28,19 @@ export class AppMetrics {
   }
 
   /**
-   * Express middleware recording each request once it is finished. The label is the matched
-   * route template (`/admin/keys/:key_id`), never the raw path, so cardinality stays bounded.
+   * Records one answered request. The label is the matched route template
+   * (`/admin/keys/:key_id`), never the raw path, so cardinality stays bounded.
    */
-  middleware() {
-    return (req: Request, res: Response, next: NextFunction): void => {
-      const stopTimer = this.duration.startTimer();
-      res.once('finish', () => {
-        const routePath = (req.route as { path?: unknown } | undefined)?.path;
-        // Nest mounts global middleware on a catch-all route; a request whose last matched route
-        // is that one reached no controller.
-        const route =
-          typeof routePath === 'string' && !MIDDLEWARE_CATCH_ALL.has(routePath)
-            ? `${req.baseUrl}${routePath}`
-            : 'unmatched';
-        const labels = { method: req.method, route, status: String(res.statusCode) };
-        stopTimer(labels);
-        this.requests.inc(labels);
-      });
-      next();
-    };
+  record(req: Request, res: Response, seconds: number): void {
+    const routePath = (req.route as { path?: unknown } | undefined)?.path;
+    // Nest mounts global middleware on a catch-all route; a request whose last matched route is
+    // that one reached no controller.
+    const route =
+      typeof routePath === 'string' && !MIDDLEWARE_CATCH_ALL.has(routePath)
+        ? `${req.baseUrl}${routePath}`
+        : 'unmatched';
+    const labels = { method: req.method, route, status: String(res.statusCode) };
+    this.duration.observe(labels, seconds);
+    this.requests.inc(labels);
   }
 }

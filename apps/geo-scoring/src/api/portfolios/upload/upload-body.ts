@@ -1,7 +1,6 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ApiError } from '@platform/http';
 import { json, text } from 'express';
-import type { Request } from 'express';
+import type { Request, Router } from 'express';
 
 /** Largest upload body, CSV text or JSON. */
 export const MAX_UPLOAD_BODY = '2mb';
@@ -14,8 +13,8 @@ const CSV_TYPES = ['text/csv', 'application/csv'];
  * 256 KB limit would refuse a 2 MB `{"csv": "..."}`): JSON and CSV text up to 2 MB. Larger bodies
  * and unreadable charsets become the app's 413 payload_too_large / 415 unsupported_media_type.
  */
-export function mountUploadBodyParsers(app: NestExpressApplication): void {
-  app.use(
+export function mountUploadBodyParsers(parsers: Router): void {
+  parsers.use(
     UPLOAD_PATH,
     json({ limit: MAX_UPLOAD_BODY }),
     text({ type: CSV_TYPES, limit: MAX_UPLOAD_BODY, defaultCharset: 'utf-8' }),
