@@ -1,8 +1,7 @@
 import { Global, MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
-import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_GUARD } from '@nestjs/core';
 import type { NextFunction, Request, Response } from 'express';
 import { NO_STORE } from './cache-control.decorator';
-import { CacheControlInterceptor } from './cache-control.interceptor';
 import { RateLimitGuard } from './rate-limit.guard';
 import { RateLimiter } from './rate-limiter';
 
@@ -19,11 +18,7 @@ function defaultNoStore(_request: Request, response: Response, next: NextFunctio
  */
 @Global()
 @Module({
-  providers: [
-    RateLimiter,
-    { provide: APP_GUARD, useClass: RateLimitGuard },
-    { provide: APP_INTERCEPTOR, useClass: CacheControlInterceptor },
-  ],
+  providers: [RateLimiter, { provide: APP_GUARD, useClass: RateLimitGuard }],
   // Guards that authenticate a credential count its per-credential policy themselves.
   exports: [RateLimiter],
 })

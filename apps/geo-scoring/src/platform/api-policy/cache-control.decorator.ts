@@ -1,18 +1,11 @@
-import { SetMetadata } from '@nestjs/common';
+import { applyDecorators, SetMetadata, UseInterceptors } from '@nestjs/common';
+import { EDGE_CACHE, EDGE_CACHE_HEADERS } from './cache-control.headers';
+import { CacheControlInterceptor } from './cache-control.interceptor';
 
-/** Cache-Control of successful responses (see docs/geo-scoring/read-routes.md#cache-control). */
-export const EDGE_CACHE_HEADERS = {
-  /** Both heatmaps: an hour at the edge, a day stale while revalidating. */
-  heatmap: 'public, s-maxage=3600, stale-while-revalidate=86400',
-  /** Other open GET routes. */
-  public: 'public, s-maxage=300, stale-while-revalidate=600',
-} as const;
+export { EDGE_CACHE, EDGE_CACHE_HEADERS, NO_STORE } from './cache-control.headers';
 
-/** What every other /api response carries: errors, /api/v1, session routes, undecorated routes. */
-export const NO_STORE = 'private, no-store';
-
-export const EDGE_CACHE = 'geo:edge-cache';
-
+/** Marks a route or controller edge-cacheable; its interceptor rides only on such routes. */
 export const EdgeCache = (
   kind: keyof typeof EDGE_CACHE_HEADERS,
-): MethodDecorator & ClassDecorator => SetMetadata(EDGE_CACHE, kind);
+): MethodDecorator & ClassDecorator =>
+  applyDecorators(SetMetadata(EDGE_CACHE, kind), UseInterceptors(CacheControlInterceptor));

@@ -2,7 +2,7 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nes
 import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
 import { Observable, tap } from 'rxjs';
-import { EDGE_CACHE, EDGE_CACHE_HEADERS } from './cache-control.decorator';
+import { EDGE_CACHE, EDGE_CACHE_HEADERS } from './cache-control.headers';
 
 /**
  * Marks successful responses of @EdgeCache routes cacheable. It only runs on the success path:

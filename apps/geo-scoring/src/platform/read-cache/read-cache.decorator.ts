@@ -1,4 +1,5 @@
-import { SetMetadata } from '@nestjs/common';
+import { applyDecorators, SetMetadata, UseInterceptors } from '@nestjs/common';
+import { ReadCacheInterceptor } from './read-cache.interceptor';
 import type { ReadCacheRoute } from './read-cache.keys';
 
 export const READ_CACHE_ROUTE = 'geo:read-cache-route';
@@ -9,4 +10,6 @@ export const READ_CACHE_ROUTE = 'geo:read-cache-route';
  * through ReadCacheInvalidator.
  */
 export const ReadCached = (route: ReadCacheRoute): MethodDecorator =>
-  SetMetadata(READ_CACHE_ROUTE, route);
+  // Attached to the route itself rather than globally: Nest pays for every interceptor on every
+  // request it wraps (probes included), so only the cached routes carry this one.
+  applyDecorators(SetMetadata(READ_CACHE_ROUTE, route), UseInterceptors(ReadCacheInterceptor));

@@ -4,7 +4,7 @@ import { Clock } from '@platform/clock';
 import type { Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import { from, lastValueFrom, map, mergeMap, Observable, of } from 'rxjs';
-import { EDGE_CACHE, EDGE_CACHE_HEADERS } from '../api-policy/cache-control.decorator';
+import { EDGE_CACHE, EDGE_CACHE_HEADERS } from '../api-policy/cache-control.headers';
 import { READ_CACHE_ROUTE } from './read-cache.decorator';
 import { ReadCacheCoherence } from './read-cache.coherence';
 import { readCacheKey, ReadCacheRoute } from './read-cache.keys';

@@ -1,12 +1,10 @@
 import { Global, Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { GeoScoringConfig } from '@platform/config';
 import { CacheInvalidationBus, createRedisConnection, REDIS, REDIS_OPTIONS } from '@platform/redis';
 import type { RedisModuleOptions } from '@platform/redis';
 import type Redis from 'ioredis';
 import { READ_CACHE_BUS, readCacheChannel } from './read-cache.bus';
 import { READ_CACHE_SUBSCRIBER, ReadCacheCoherence } from './read-cache.coherence';
-import { ReadCacheInterceptor } from './read-cache.interceptor';
 import { ReadCacheInvalidator } from './read-cache.invalidator';
 import { ReadCacheMetrics } from './read-cache.metrics';
 import { ReadCacheStore } from './read-cache.store';
@@ -16,7 +14,8 @@ export const READ_CACHE_TTL_MS = 300_000;
 
 /**
  * The coherent read cache of the open read routes (see docs/geo-scoring/read-cache.md). Global so
- * every writer (jobs, ingestion) can inject ReadCacheInvalidator. The bus is provided even when
+ * every writer (jobs, ingestion) can inject ReadCacheInvalidator and every route module can build
+ * the interceptor @ReadCached attaches. The bus is provided even when
  * READ_CACHE_ENABLED is false: such a replica still publishes for the others.
  */
 @Global()
@@ -54,8 +53,8 @@ export const READ_CACHE_TTL_MS = 300_000;
     ReadCacheMetrics,
     ReadCacheCoherence,
     ReadCacheInvalidator,
-    { provide: APP_INTERCEPTOR, useClass: ReadCacheInterceptor },
   ],
-  exports: [ReadCacheInvalidator],
+  // The interceptor is attached per route by @ReadCached and built in each route's module.
+  exports: [ReadCacheInvalidator, ReadCacheStore, ReadCacheCoherence, ReadCacheMetrics],
 })
 export class ReadCacheModule {}
