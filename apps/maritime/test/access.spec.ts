@@ -1,6 +1,6 @@
 // API keys, plans and the fleet-wide sliding-window rate limit on real PostgreSQL and Redis.
 import { FixedClock } from '@platform/clock';
-import { expectErrorBody, fetchJson, startTcpProxy } from '@platform/testing';
+import { expectErrorBody, fetchJson, startTcpProxy, waitFor } from '@platform/testing';
 import { ApiKeysService } from '../src/platform/api-keys/api-keys.service';
 import { maritimeForFile } from './support/maritime-harness';
 
@@ -63,6 +63,35 @@ describe('access: keys, plans and rate limits', () => {
     });
     expect(after.status).toBe(401);
     expectErrorBody('code', after.body, 'invalid_api_key');
+  });
+
+  it('records last_used_at at most once a minute per replica, not with every request', async () => {
+    const key = await maritime.mintKey('pro', { owner: 'touch-owner' });
+    const replica = maritime.harness.instances[0]!.url;
+    const lastUsed = async (): Promise<unknown> => {
+      const rows = (await maritime.harness.db.query(
+        `SELECT last_used_at FROM api_keys WHERE owner_id = 'touch-owner'`,
+      )) as { last_used_at: unknown }[];
+      return rows[0]!.last_used_at;
+    };
+    const call = async (): Promise<void> => {
+      const reply = await fetchJson(`${replica}/api/v1/me`, { headers: { 'x-api-key': key } });
+      expect(reply.status).toBe(200);
+    };
+    await call();
+    await waitFor(async () => (await lastUsed()) !== null, 5_000, 'the first use to be recorded');
+    await maritime.harness.db.query(
+      `UPDATE api_keys SET last_used_at = NULL WHERE owner_id = 'touch-owner'`,
+    );
+    await call();
+    await call();
+    // Nothing more was written within the minute (a write would have landed by now)...
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await lastUsed()).toBeNull();
+    // ...and the first use after it is recorded again.
+    (maritime.harness.clock as FixedClock).advance(61_000);
+    await call();
+    await waitFor(async () => (await lastUsed()) !== null, 5_000, 'the next minute to be recorded');
   });
 
   it('counts an anonymous IP across replicas: 60 pass, the 61st is 429 on either replica', async () => {

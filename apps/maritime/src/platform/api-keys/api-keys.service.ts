@@ -1,7 +1,16 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Clock } from '@platform/clock';
 import type { Plan } from '@platform/maritime-domain';
 import { ApiKeyRecord, MARITIME_KEY_FORMAT } from './api-key';
 import { ApiKeysRepository, KeyChange } from './api-keys.repository';
+
+/**
+ * last_used_at is kept to the minute, so a replica writes it at most once a minute per key
+ * instead of sending an UPDATE with every request.
+ */
+const TOUCH_INTERVAL_MS = 60_000;
+/** Keys whose last write this replica remembers; past it, it forgets them all (a few extra writes). */
+const TOUCHED_KEYS_REMEMBERED = 10_000;
 
 export interface NewKey {
   ownerId: string;
@@ -15,8 +24,12 @@ export interface NewKey {
 @Injectable()
 export class ApiKeysService {
   private readonly logger = new Logger(ApiKeysService.name);
+  private readonly touchedAt = new Map<string, number>();
 
-  constructor(@Inject(ApiKeysRepository) private readonly keys: ApiKeysRepository) {}
+  constructor(
+    @Inject(ApiKeysRepository) private readonly keys: ApiKeysRepository,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
 
   async create(input: NewKey): Promise<{ key: string; record: ApiKeyRecord }> {
     const material = MARITIME_KEY_FORMAT.generate();
@@ -43,12 +56,19 @@ export class ApiKeysService {
   async resolve(presented: string): Promise<ApiKeyRecord | undefined> {
     if (!MARITIME_KEY_FORMAT.looksLike(presented)) return undefined;
     const record = await this.keys.findActiveByDigest(MARITIME_KEY_FORMAT.digest(presented));
-    if (record) {
-      this.keys.touch(record.id).catch((error: unknown) => {
-        this.logger.warn({ key_id: record.id, err: error }, 'last_used_at not recorded');
-      });
-    }
+    if (record) this.noteUse(record.id);
     return record;
+  }
+
+  private noteUse(id: string): void {
+    const now = this.clock.nowMs();
+    const last = this.touchedAt.get(id);
+    if (last !== undefined && now - last < TOUCH_INTERVAL_MS) return;
+    if (this.touchedAt.size >= TOUCHED_KEYS_REMEMBERED) this.touchedAt.clear();
+    this.touchedAt.set(id, now);
+    this.keys.touch(id).catch((error: unknown) => {
+      this.logger.warn({ key_id: id, err: error }, 'last_used_at not recorded');
+    });
   }
 
   list(ownerId?: string): Promise<ApiKeyRecord[]> {
