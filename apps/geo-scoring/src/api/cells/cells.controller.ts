@@ -4,13 +4,14 @@ import { EdgeCache } from '../../platform/api-policy/cache-control.decorator';
 import { RateLimit } from '../../platform/api-policy/rate-limit.decorator';
 import { CellsService } from './cells.service';
 import { CellParams } from './dto/cell.params';
-import { ReadCached } from '../../platform/read-cache/read-cache.decorator';
+import { ReadCacheable, ReadCached } from '../../platform/read-cache/read-cache.decorator';
 import { NoQueryParams } from '../../platform/api-policy/no-query-params.pipe';
 import { CellResponse } from './dto/cell.response';
 
 @ApiTags('cells')
 @RateLimit('public')
 @EdgeCache('public')
+@ReadCacheable()
 @Controller('api/cells')
 export class CellsController {
   constructor(private readonly cells: CellsService) {}

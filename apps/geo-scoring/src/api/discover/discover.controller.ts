@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { EdgeCache } from '../../platform/api-policy/cache-control.decorator';
 import { RateLimit } from '../../platform/api-policy/rate-limit.decorator';
-import { ReadCached } from '../../platform/read-cache/read-cache.decorator';
+import { ReadCacheable, ReadCached } from '../../platform/read-cache/read-cache.decorator';
 import { DiscoverService } from './discover.service';
 import { DiscoverQuery } from './dto/discover.query';
 import { DiscoverResponse } from './dto/discover.response';
@@ -10,6 +10,7 @@ import { DiscoverResponse } from './dto/discover.response';
 @ApiTags('discovery')
 @RateLimit('public')
 @EdgeCache('public')
+@ReadCacheable()
 @Controller('api/discover')
 export class DiscoverController {
   constructor(private readonly discoverService: DiscoverService) {}

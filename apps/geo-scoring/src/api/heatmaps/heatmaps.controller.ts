@@ -10,7 +10,7 @@ import {
 } from '@nestjs/swagger';
 import { EdgeCache } from '../../platform/api-policy/cache-control.decorator';
 import { RateLimit } from '../../platform/api-policy/rate-limit.decorator';
-import { ReadCached } from '../../platform/read-cache/read-cache.decorator';
+import { ReadCacheable, ReadCached } from '../../platform/read-cache/read-cache.decorator';
 import { HeatmapCollection } from './dto/heatmap.response';
 import {
   GEOJSON_MEDIA_TYPE,
@@ -28,6 +28,7 @@ const QUERY_IGNORED =
 @RateLimit('heatmap')
 @EdgeCache('heatmap')
 @UseInterceptors(GeoJsonContentTypeInterceptor)
+@ReadCacheable()
 @Controller('api')
 export class HeatmapsController {
   constructor(private readonly heatmaps: HeatmapsService) {}

@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { EdgeCache } from '../../platform/api-policy/cache-control.decorator';
 import { RateLimit } from '../../platform/api-policy/rate-limit.decorator';
-import { ReadCached } from '../../platform/read-cache/read-cache.decorator';
+import { ReadCacheable, ReadCached } from '../../platform/read-cache/read-cache.decorator';
 import { TierDistributionQuery } from './dto/tier-distribution.query';
 import { TierDistributionResponse } from './dto/tier-distribution.response';
 import { TierDistributionService } from './tier-distribution.service';
@@ -10,6 +10,7 @@ import { TierDistributionService } from './tier-distribution.service';
 @ApiTags('discovery')
 @RateLimit('public')
 @EdgeCache('public')
+@ReadCacheable()
 @Controller('api/metro-tier-distribution')
 export class TierDistributionController {
   constructor(private readonly tiers: TierDistributionService) {}

@@ -1,4 +1,4 @@
-import { applyDecorators, SetMetadata, UseInterceptors } from '@nestjs/common';
+import { SetMetadata, UseInterceptors } from '@nestjs/common';
 import { ReadCacheInterceptor } from './read-cache.interceptor';
 import type { ReadCacheRoute } from './read-cache.keys';
 
@@ -10,6 +10,12 @@ export const READ_CACHE_ROUTE = 'geo:read-cache-route';
  * through ReadCacheInvalidator.
  */
 export const ReadCached = (route: ReadCacheRoute): MethodDecorator =>
-  // Attached to the route itself rather than globally: Nest pays for every interceptor on every
-  // request it wraps (probes included), so only the cached routes carry this one.
-  applyDecorators(SetMetadata(READ_CACHE_ROUTE, route), UseInterceptors(ReadCacheInterceptor));
+  SetMetadata(READ_CACHE_ROUTE, route);
+
+/**
+ * Puts the read cache in front of a controller whose routes are @ReadCached. Write it directly
+ * above @Controller: the class decorator nearest the class adds the outermost interceptor, so a
+ * hit answers before the controller's other interceptors run (the cached answer carries their
+ * Content-Type and Cache-Control already). Only such controllers carry it, not every route.
+ */
+export const ReadCacheable = (): ClassDecorator => UseInterceptors(ReadCacheInterceptor);

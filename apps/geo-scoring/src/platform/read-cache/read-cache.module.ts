@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { GeoScoringConfig } from '@platform/config';
 import { CacheInvalidationBus, createRedisConnection, REDIS, REDIS_OPTIONS } from '@platform/redis';
 import type { RedisModuleOptions } from '@platform/redis';
@@ -8,6 +9,7 @@ import { READ_CACHE_SUBSCRIBER, ReadCacheCoherence } from './read-cache.coherenc
 import { ReadCacheInvalidator } from './read-cache.invalidator';
 import { ReadCacheMetrics } from './read-cache.metrics';
 import { ReadCacheStore } from './read-cache.store';
+import { ReadCacheWiringCheck } from './read-cache.wiring';
 
 /** How long an entry lives at most, for writers that cannot publish (the edge's s-maxage). */
 export const READ_CACHE_TTL_MS = 300_000;
@@ -20,7 +22,9 @@ export const READ_CACHE_TTL_MS = 300_000;
  */
 @Global()
 @Module({
+  imports: [DiscoveryModule],
   providers: [
+    ReadCacheWiringCheck,
     {
       provide: READ_CACHE_SUBSCRIBER,
       inject: [REDIS_OPTIONS],
