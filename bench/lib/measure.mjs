@@ -16,17 +16,22 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 /**
  * Measures several targets in interleaved rounds (A B C, A B C, ...) and reports each one's
  * median, so a noisy neighbour slowing the machine for a while hurts every target alike.
- * A target may carry autocannon request options (`method`, `headers`, `body`).
+ * A target may carry autocannon request options (`method`, `headers`, `body`); `settleMs`
+ * pauses before each measurement.
  */
 export async function compare(
   targets,
-  { connections = 50, rounds = 3, secondsPerRound = 4, warmupSeconds = 2 } = {},
+  { connections = 50, rounds = 3, secondsPerRound = 4, warmupSeconds = 2, settleMs = 0 } = {},
 ) {
   for (const t of targets) await once(t.url, connections, warmupSeconds, t.request);
   const samples = new Map(targets.map((t) => [t.name, []]));
   for (let round = 0; round < rounds; round += 1) {
-    for (const t of targets)
+    for (const t of targets) {
+      // A pause lets work a previous target left behind (PostgreSQL's background writes,
+      // garbage collection) finish before the next one is measured.
+      if (settleMs > 0) await new Promise((resolve) => setTimeout(resolve, settleMs));
       samples.get(t.name).push(await once(t.url, connections, secondsPerRound, t.request));
+    }
   }
   return targets.map((t) => {
     const runs = samples.get(t.name);
