@@ -46,14 +46,12 @@ export class Admission {
     return verdict.reservation;
   }
 
-  /** Replaces a reservation by what was used; failures are logged, never thrown. */
-  async settle(reservation: Reservation | null, tokens: number, cost: number): Promise<void> {
+  /** Replaces a reservation by what was used, behind the answer; failures are logged. */
+  settle(reservation: Reservation | null, tokens: number, cost: number): void {
     if (reservation === null) return;
-    try {
-      await this.limits.settle(reservation, tokens, cost);
-    } catch (error) {
+    this.limits.settle(reservation, tokens, cost).catch((error: unknown) => {
       this.logger.error({ err: error, key_id: reservation.keyId }, 'reservation not settled');
-    }
+    });
   }
 
   /**

@@ -1,8 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
 import { Clock } from '@platform/clock';
 import { REDIS } from '@platform/redis';
 import Redis from 'ioredis';
-import { ADMIT_SCRIPT, SETTLE_SCRIPT } from './limit-scripts';
+import { BatchCommand, LimitBatcher, LimitsUnavailableError } from './limit-batch';
+import { BATCH_SCRIPT } from './limit-scripts';
+
+export { LimitsUnavailableError } from './limit-batch';
 
 export interface KeyLimits {
   keyId: string;
@@ -41,8 +44,20 @@ const SPEND_TTL_SECONDS = 40 * 86_400;
 /** How long a revocation marker stays; far longer than any key cache TTL. */
 const REVOKED_MARKER_TTL_SECONDS = 86_400;
 
+/** The last month worked out, and the instants it covers (one toISOString a month, not a request). */
+let lastMonth = { name: '', from: 0, to: 0 };
+
 export function monthOf(date: Date): string {
-  return date.toISOString().slice(0, 7);
+  const ms = date.getTime();
+  if (ms >= lastMonth.from && ms < lastMonth.to) return lastMonth.name;
+  const year = date.getUTCFullYear();
+  const month = date.getUTCMonth();
+  lastMonth = {
+    name: date.toISOString().slice(0, 7),
+    from: Date.UTC(year, month, 1),
+    to: Date.UTC(year, month + 1, 1),
+  };
+  return lastMonth.name;
 }
 
 function secondsToNextMonth(now: Date): number {
@@ -55,33 +70,31 @@ function secondsToNextMonth(now: Date): number {
  * replicas. Tokens and cost are reserved before dispatch (worst case) and settled after, so
  * concurrent requests cannot overshoot a budget by more than one request's worst case.
  */
-interface LimitCommands {
-  proxyAdmit(...args: (string | number)[]): Promise<number[]>;
-  proxySettle(...args: (string | number)[]): Promise<number>;
-}
-
-interface PendingOp {
-  command: keyof LimitCommands;
-  args: (string | number)[];
-  resolve: (value: unknown) => void;
-  reject: (reason: unknown) => void;
-}
-
 @Injectable()
-export class LimitsService {
-  private readonly redis: Redis & LimitCommands;
-  private pending: PendingOp[] = [];
+export class LimitsService implements BeforeApplicationShutdown {
+  private readonly redis: Redis & BatchCommand;
+  private readonly batcher: LimitBatcher;
 
   constructor(
     @Inject(REDIS) redis: Redis,
     @Inject(Clock) private readonly clock: Clock,
   ) {
     // Defined commands run by SHA (EVALSHA, loading the script once), not by sending its text.
-    if (!('proxyAdmit' in redis)) {
-      redis.defineCommand('proxyAdmit', { numberOfKeys: 4, lua: ADMIT_SCRIPT });
-      redis.defineCommand('proxySettle', { numberOfKeys: 2, lua: SETTLE_SCRIPT });
+    // No fixed key count: the batch passes its own (so the connection's key prefix applies).
+    if (!('proxyLimitBatch' in redis)) {
+      redis.defineCommand('proxyLimitBatch', { lua: BATCH_SCRIPT });
+      // The batch is a pipeline of its own: auto-pipelining would only hold it for one more
+      // event-loop turn (measured: about 0.07 ms more per admission, one request at a time).
+      const ignored = redis.options.autoPipeliningIgnoredCommands ?? [];
+      redis.options.autoPipeliningIgnoredCommands = [...ignored, 'proxyLimitBatch'];
     }
-    this.redis = redis as Redis & LimitCommands;
+    this.redis = redis as Redis & BatchCommand;
+    this.batcher = new LimitBatcher(this.redis);
+  }
+
+  /** Whatever this event-loop pass queued goes out before Redis closes. */
+  beforeApplicationShutdown(): void {
+    this.batcher.flushNow();
   }
 
   async admit(
@@ -94,12 +107,10 @@ export class LimitsService {
     const second = Math.floor(now.getTime() / 1000);
     const month = monthOf(now);
     const id = limits.keyId;
-    const result = await withDeadline(
-      this.batch<number[]>('proxyAdmit', [
-        `revoked:${id}`,
-        `rl:req:${id}`,
-        `rl:tok:${id}`,
-        `spend:${id}:${month}`,
+    const result = await this.batcher.admit<number[]>(
+      [`revoked:${id}`, `rl:req:${id}`, `rl:tok:${id}`, `spend:${id}:${month}`],
+      [
+        'a',
         second,
         limits.rpm ?? 0,
         limits.tpm ?? 0,
@@ -107,7 +118,7 @@ export class LimitsService {
         limits.monthlyBudgetMicroUsd ?? 0,
         costMicroUsd,
         SPEND_TTL_SECONDS,
-      ]),
+      ],
     );
     const [verdict, requestsUsed, tokensUsed, oldestRequest, oldestToken] = result.map(Number) as [
       number,
@@ -155,58 +166,25 @@ export class LimitsService {
   }
 
   /** Replaces the reservation with what was really used (0 and 0 when nothing was served). */
-  async settle(
+  settle(
     reservation: Reservation,
     usedTokens: number,
     costMicroUsd: number,
     now = this.clock.now(),
-  ): Promise<void> {
-    this.assertConnected();
-    await this.batch<number>('proxySettle', [
-      `rl:tok:${reservation.keyId}`,
-      `spend:${reservation.keyId}:${reservation.month}`,
-      reservation.second,
-      usedTokens - reservation.tokens,
-      costMicroUsd - reservation.costMicroUsd,
-      Math.floor(now.getTime() / 1000),
-    ]);
-  }
-
-  /**
-   * Admits and settles of all requests handled in one event-loop pass go to Redis as one
-   * pipeline (one write, one read), not one round trip each. Each script still runs atomically
-   * on its own, so limits hold exactly as before; only the transport is shared.
-   */
-  private batch<T>(command: keyof LimitCommands, args: (string | number)[]): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      this.pending.push({ command, args, resolve: resolve as (value: unknown) => void, reject });
-      if (this.pending.length === 1) setImmediate(this.flushBatch);
-    });
-  }
-
-  private readonly flushBatch = (): void => {
-    const ops = this.pending;
-    this.pending = [];
-    if (ops.length === 1) {
-      const [op] = ops as [PendingOp];
-      this.redis[op.command](...op.args).then(op.resolve, op.reject);
-      return;
-    }
-    const pipeline = this.redis.pipeline() as unknown as LimitCommands & {
-      exec(): Promise<[Error | null, unknown][] | null>;
-    };
-    for (const op of ops) void pipeline[op.command](...op.args);
-    pipeline.exec().then(
-      (results) => {
-        ops.forEach((op, i) => {
-          const [error, value] = results?.[i] ?? [new Error('pipeline answered nothing'), null];
-          if (error) op.reject(error);
-          else op.resolve(value);
-        });
-      },
-      (error: unknown) => ops.forEach((op) => op.reject(error)),
+  ): Promise<unknown> {
+    if (this.redis.status !== 'ready')
+      return Promise.reject(new LimitsUnavailableError(`redis ${this.redis.status}`));
+    return this.batcher.settle<number>(
+      [`rl:tok:${reservation.keyId}`, `spend:${reservation.keyId}:${reservation.month}`],
+      [
+        's',
+        reservation.second,
+        usedTokens - reservation.tokens,
+        costMicroUsd - reservation.costMicroUsd,
+        Math.floor(now.getTime() / 1000),
+      ],
     );
-  };
+  }
 
   /**
    * A request never waits behind a Redis reconnect: while the connection is not ready, limits
@@ -229,23 +207,4 @@ export class LimitsService {
     const values = await this.redis.mget(...keyIds.map((id) => `spend:${id}:${month}`));
     return new Map(keyIds.map((id, i) => [id, Number(values[i] ?? 0)]));
   }
-}
-
-/** Limits cannot be checked now: Redis is not connected or did not answer in time. */
-export class LimitsUnavailableError extends Error {
-  override readonly name = 'LimitsUnavailableError';
-}
-
-/** Longest an admission waits for Redis before the request is refused (or let through). */
-const ADMIT_DEADLINE_MS = 250;
-
-function withDeadline<T>(work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new LimitsUnavailableError(`no answer within ${ADMIT_DEADLINE_MS} ms`)),
-      ADMIT_DEADLINE_MS,
-    );
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
