@@ -15,6 +15,11 @@ import { readJsonBody } from './request-body';
 
 type Route = 'POST /v1/chat/completions' | 'GET /v1/models';
 
+interface MetricSeries {
+  requests: { inc(): void };
+  duration: { observe(seconds: number): void };
+}
+
 /** pino's level numbers: a line is written when its level is at least the configured one. */
 const INFO = 30;
 const WARN = 40;
@@ -48,6 +53,7 @@ export class ClientApiServer {
   /** Access lines the configured level drops are not built at all (one per request adds up). */
   private readonly logInfo: boolean;
   private readonly logWarn: boolean;
+  private readonly series = new Map<string, MetricSeries>();
 
   constructor(
     private readonly chat: ChatCompletionsService,
@@ -127,18 +133,14 @@ export class ClientApiServer {
     errorCode: string | undefined,
   ): void {
     const record = (): void => {
-      const labels = {
-        method: req.method ?? 'GET',
-        route: route.slice(route.indexOf(' ') + 1),
-        status: String(res.statusCode),
-      };
       const seconds = (performance.now() - startedAt) / 1000;
-      this.metrics.requests.inc(labels);
-      this.metrics.duration.observe(labels, seconds);
+      const series = this.seriesOf(route, res.statusCode);
+      series.requests.inc();
+      series.duration.observe(seconds);
       const status = res.statusCode;
       if (status < 400 ? !this.logInfo : status < 500 && !this.logWarn) return;
       const line = {
-        req: { id: requestId, method: req.method, url: labels.route },
+        req: { id: requestId, method: req.method, url: route.slice(route.indexOf(' ') + 1) },
         res: { statusCode: res.statusCode },
         responseTime: Math.round(seconds * 1000),
         key_id: outcome?.keyId,
@@ -152,5 +154,27 @@ export class ClientApiServer {
     };
     if (res.writableFinished) record();
     else res.once('close', record);
+  }
+
+  /**
+   * The metric series of a route and status, looked up once: labelling by object on every
+   * request makes prom-client hash the labels each time. Bounded: 2 routes x the statuses seen.
+   */
+  private seriesOf(route: Route, status: number): MetricSeries {
+    const name = `${route} ${status}`;
+    let series = this.series.get(name);
+    if (!series) {
+      const labels = {
+        method: route.slice(0, route.indexOf(' ')),
+        route: route.slice(route.indexOf(' ') + 1),
+        status: String(status),
+      };
+      series = {
+        requests: this.metrics.requests.labels(labels),
+        duration: this.metrics.duration.labels(labels),
+      };
+      this.series.set(name, series);
+    }
+    return series;
   }
 }

@@ -53,22 +53,30 @@ function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
+/** A JSON request body: parsed, and the bytes it came as (forwarded as they are when possible). */
+export interface JsonBody {
+  value: unknown;
+  raw: Buffer;
+  text: string;
+}
+
 /** Reads and parses a JSON body with a size cap: 413 when larger, 400 invalid_json when unparseable. */
 export async function readJsonBody(
   req: IncomingMessage,
   limit = CLIENT_MAX_BODY_BYTES,
-): Promise<unknown> {
+): Promise<JsonBody> {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) throw tooLarge(limit);
   const raw = await readRaw(req, limit);
-  let body: unknown;
+  const text = raw.toString('utf8');
+  let value: unknown;
   try {
-    body = JSON.parse(raw.toString('utf8')) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch {
     throw new ApiError(400, 'invalid_json', 'Request body is not valid JSON');
   }
   // The client API bypasses Express, so it applies the platform's NUL rule itself.
-  const nul = findNul(body, '');
+  const nul = findNul(value, '');
   if (nul !== undefined) throw nulRejected(nul === '' ? 'body' : nul);
-  return body;
+  return { value, raw, text };
 }

@@ -22,47 +22,86 @@ export function usageFromJson(body: unknown): ReportedUsage | undefined {
 
 /**
  * Watches an SSE stream as it passes through (the bytes themselves are forwarded untouched):
- * picks up the final `usage` chunk, and counts streamed content so usage can be estimated when
- * an upstream sends none.
+ * picks up the `usage` chunk, and can count streamed content so usage can be estimated when an
+ * upstream sends none. Only events that mention "usage" are parsed on the way; the others are
+ * kept as text and parsed at the end, and only if no usage ever came (the proxy asks every
+ * upstream for it, so that is rare): one JSON.parse per stream instead of one per chunk.
  */
 export class SseUsageWatcher {
   private pending = '';
   private readonly decoder = new TextDecoder();
+  private readonly unparsed: string[] = [];
   usage: ReportedUsage | undefined;
-  contentChars = 0;
 
   push(chunk: Uint8Array): void {
-    this.pending += this.decoder.decode(chunk, { stream: true });
-    let end = this.pending.indexOf('\n');
+    const text = this.pending + this.decoder.decode(chunk, { stream: true });
+    let start = 0;
+    let end = text.indexOf('\n');
     while (end >= 0) {
-      this.line(this.pending.slice(0, end).replace(/\r$/, ''));
-      this.pending = this.pending.slice(end + 1);
-      end = this.pending.indexOf('\n');
+      this.line(text, start, end);
+      start = end + 1;
+      end = text.indexOf('\n', start);
     }
+    this.pending = start === 0 ? text : text.slice(start);
   }
 
-  /** Completion tokens: reported, or estimated at about 4 characters a token. */
+  /** Completion tokens: reported, or estimated at about 4 characters of content a token. */
   completionTokens(): number {
-    return this.usage?.completion_tokens ?? Math.ceil(this.contentChars / 4);
-  }
-
-  private line(line: string): void {
-    if (!line.startsWith('data:')) return;
-    const data = line.slice(5).trim();
-    if (data === '' || data === '[DONE]') return;
-    let event: unknown;
-    try {
-      event = JSON.parse(data);
-    } catch {
-      return;
-    }
-    this.usage = usageOf(event) ?? this.usage;
-    const choices = (event as { choices?: unknown }).choices;
-    if (Array.isArray(choices)) {
+    if (this.usage) return this.usage.completion_tokens;
+    let contentChars = 0;
+    for (const data of this.unparsed) {
+      const event = parseEvent(data);
+      const choices = (event as { choices?: unknown } | undefined)?.choices;
+      if (!Array.isArray(choices)) continue;
       for (const choice of choices) {
         const content = (choice as { delta?: { content?: unknown } }).delta?.content;
-        if (typeof content === 'string') this.contentChars += content.length;
+        if (typeof content === 'string') contentChars += content.length;
       }
     }
+    return Math.ceil(contentChars / 4);
+  }
+
+  private line(text: string, start: number, end: number): void {
+    if (!text.startsWith('data:', start)) return;
+    const data = text.slice(start + 5, end).trim();
+    if (data === '' || data === '[DONE]') return;
+    if (!carriesUsage(data)) {
+      if (!this.usage) this.unparsed.push(data);
+      return;
+    }
+    const usage = usageOf(parseEvent(data));
+    if (usage) {
+      this.usage = usage;
+      this.unparsed.length = 0;
+    } else {
+      this.unparsed.push(data);
+    }
+  }
+}
+
+/**
+ * Whether an event has a `usage` object (OpenAI sends `"usage":null` on every other chunk of a
+ * stream that asked for usage). Inside a JSON string the quotes would be escaped, so a match is
+ * always a key.
+ */
+function carriesUsage(data: string): boolean {
+  let at = data.indexOf('"usage"');
+  while (at >= 0) {
+    let i = at + 7;
+    for (let c = data.charCodeAt(i); c === 32 || c === 9 || c === 13 || c === 58;) {
+      i += 1;
+      c = data.charCodeAt(i);
+    }
+    if (data.charCodeAt(i) === 123) return true;
+    at = data.indexOf('"usage"', i);
+  }
+  return false;
+}
+
+function parseEvent(data: string): unknown {
+  try {
+    return JSON.parse(data);
+  } catch {
+    return undefined;
   }
 }

@@ -1,14 +1,7 @@
 import { BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
 import { ProxyAdminConfig } from '@platform/config';
-import type { EventEmitter } from 'node:events';
 import { Agent, Dispatcher } from 'undici';
 import { Upstream } from '../routing/model-router';
-
-export interface UpstreamResponse {
-  statusCode: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Dispatcher.ResponseData['body'];
-}
 
 interface UpstreamTarget {
   origin: string;
@@ -27,7 +20,7 @@ export class UpstreamClient implements BeforeApplicationShutdown {
   /** Origin, path and headers of each upstream, worked out once instead of per request. */
   private readonly targets = new WeakMap<Upstream, UpstreamTarget>();
 
-  constructor(@Inject(ProxyAdminConfig) private readonly config: ProxyAdminConfig) {
+  constructor(@Inject(ProxyAdminConfig) config: ProxyAdminConfig) {
     this.agent = new Agent({
       keepAliveTimeout: 30_000,
       connections: 256,
@@ -36,23 +29,20 @@ export class UpstreamClient implements BeforeApplicationShutdown {
     });
   }
 
-  async chatCompletions(
+  /**
+   * Dispatches a chat request; `handler` (an UpstreamRelay) receives the answer through undici's
+   * dispatcher callbacks, which skips the response stream and promises of `request()`.
+   */
+  chatCompletions(
     upstream: Upstream,
-    body: string,
-    /** Cancels the request when it emits `abort` (an AbortSignal or a plain EventEmitter). */
-    signal: AbortSignal | EventEmitter,
-  ): Promise<UpstreamResponse> {
+    body: Buffer | string,
+    handler: Dispatcher.DispatchHandler,
+  ): void {
     const target = this.targetOf(upstream);
-    // The agent's own request(): no URL parsing and no dispatcher lookup per request.
-    const response = await this.agent.request({
-      origin: target.origin,
-      path: target.path,
-      method: 'POST',
-      signal,
-      headers: target.headers,
-      body,
-    });
-    return { statusCode: response.statusCode, headers: response.headers, body: response.body };
+    this.agent.dispatch(
+      { origin: target.origin, path: target.path, method: 'POST', headers: target.headers, body },
+      handler,
+    );
   }
 
   private targetOf(upstream: Upstream): UpstreamTarget {

@@ -6,6 +6,8 @@ export const UPSTREAM_KEY = 'sk-upstream-test-key';
 export interface SeenRequest {
   authorization: string | undefined;
   body: Record<string, unknown>;
+  /** The body's text exactly as it arrived. */
+  raw: string;
 }
 
 export interface FakeOpenAi extends FakeServer {
@@ -69,7 +71,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions')
         return sendJson(res, 404, { error: 'no' });
       const body = JSON.parse(text) as Record<string, unknown>;
-      seen.push({ authorization: req.headers.authorization, body });
+      seen.push({ authorization: req.headers.authorization, body, raw: text });
       if (req.headers.authorization !== `Bearer ${UPSTREAM_KEY}`) {
         return sendJson(res, 401, {
           error: {

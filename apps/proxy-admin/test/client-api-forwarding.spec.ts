@@ -1,0 +1,108 @@
+import { waitFor } from '@platform/testing';
+import Redis from 'ioredis';
+import { Client } from 'pg';
+import { FAKE_PROMPT_TOKENS } from './support/fake-openai';
+import { mintKey, PRICES, ProxyHarness, startProxy } from './support/proxy-harness';
+
+/**
+ * The client's body bytes go upstream untouched when nothing in them has to change, and are
+ * serialised again from the checked request when something does.
+ */
+describe('client API: forwarding the request body', () => {
+  let proxy: ProxyHarness;
+  let base: string;
+
+  beforeAll(async () => {
+    proxy = await startProxy();
+    base = proxy.instances[0]!.url;
+  });
+  afterAll(() => proxy.close());
+
+  const send = (key: string, raw: string): Promise<Response> =>
+    fetch(`${base}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: raw,
+    });
+  const lastSeen = (): { body: Record<string, unknown>; raw: string } =>
+    proxy.upstream.seen[proxy.upstream.seen.length - 1]!;
+
+  it('forwards an unchanged body byte for byte, and still records its usage and settles it', async () => {
+    const { id, key } = await mintKey(base, { tpm: 100_000, monthly_budget_usd: 1 });
+    // Odd spacing, key order, an unknown field and escapes: all kept as the client wrote them.
+    const raw =
+      '{ "temperature" : 0.25,\n "messages": [{"role":"user","content":"caf\\u00e9 \\"quoted\\""}],' +
+      ' "model":"pricey", "max_tokens": 12, "x_vendor_field": {"b": 1, "a": [2, 1]} }';
+    const answer = await send(key, raw);
+    expect(answer.status).toBe(200);
+    expect(lastSeen().raw).toBe(raw);
+
+    const db = new Client({ connectionString: proxy.resources.database.url });
+    await db.connect();
+    try {
+      await waitFor(
+        async () =>
+          (await db.query('SELECT 1 FROM proxy_requests WHERE key_id = $1', [id])).rowCount === 1,
+        5000,
+        'the usage row',
+      );
+      const { rows } = await db.query(
+        'SELECT prompt_tokens, completion_tokens, cost_micro_usd, prefix_hash, last_user_hash FROM proxy_requests WHERE key_id = $1',
+        [id],
+      );
+      expect(rows[0]).toMatchObject({
+        prompt_tokens: FAKE_PROMPT_TOKENS,
+        completion_tokens: 12,
+        cost_micro_usd: String(
+          FAKE_PROMPT_TOKENS * PRICES.pricey.input + 12 * PRICES.pricey.output,
+        ),
+        prefix_hash: expect.any(String),
+        last_user_hash: expect.any(String),
+      });
+    } finally {
+      await db.end();
+    }
+    const redis = new Redis(proxy.resources.redisUrl, { keyPrefix: proxy.resources.redisPrefix });
+    try {
+      const month = proxy.clock.now().toISOString().slice(0, 7);
+      await waitFor(
+        async () =>
+          Number(await redis.get(`spend:${id}:${month}`)) ===
+          FAKE_PROMPT_TOKENS * PRICES.pricey.input + 12 * PRICES.pricey.output,
+        5000,
+        'the reservation to be settled at the reported usage',
+      );
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('forwards a stream untouched when it already asks for usage, and adds the request otherwise', async () => {
+    const { key } = await mintKey(base);
+    const asking =
+      '{"model":"cheap","stream":true,"stream_options":{"include_usage":true},' +
+      '"messages":[{"role":"user","content":"hi"}]}';
+    const first = await send(key, asking);
+    expect(first.status).toBe(200);
+    expect(await first.text()).toContain('[DONE]');
+    expect(lastSeen().raw).toBe(asking);
+
+    const notAsking = '{"model":"cheap","stream":true,"messages":[{"role":"user","content":"hi"}]}';
+    const second = await send(key, notAsking);
+    expect(second.status).toBe(200);
+    await second.text();
+    expect(lastSeen().raw).not.toBe(notAsking);
+    expect(lastSeen().body['stream_options']).toEqual({ include_usage: true });
+  });
+
+  it('serialises again when a top-level key is written twice, so the upstream reads the checked model', async () => {
+    // JSON.parse keeps the last copy; an upstream keeping the first would read `pricey`.
+    const { key } = await mintKey(base, { allowed_models: ['cheap'] });
+    const raw = '{"model":"pricey","messages":[{"role":"user","content":"hi"}],"model":"cheap"}';
+    const answer = await send(key, raw);
+    expect(answer.status).toBe(200);
+    expect(lastSeen().raw).not.toBe(raw);
+    expect(lastSeen().raw.match(/"model"/g)).toHaveLength(1);
+    expect(lastSeen().body['model']).toBe('cheap');
+  });
+});
