@@ -1,16 +1,26 @@
 // bench/proxy-overhead: our proxy (real key, rpm + tpm + budget on, usage recorded) against a
 // bare undici forwarder, both in front of the same fake upstream on loopback, in one run.
-// Throughput: autocannon at the same concurrency, interleaved rounds, medians.
-// Added latency: one request at a time (no queueing), p50/p99 of each path, difference.
+// Non-streaming and streaming (SSE, 20 chunks) POST /v1/chat/completions:
+// - throughput at each concurrency (BENCH_CONNECTIONS, default 16 and 50): autocannon,
+//   interleaved rounds, medians, as a ratio to the bare forwarder;
+// - one request at a time (no queueing): added latency p50/p99 (non-streaming) and added time
+//   to the first streamed byte p50, interleaved rounds, samples pooled.
 import { request } from 'undici';
-import { compare, formatRow, sequentialLatency } from '../lib/measure.mjs';
+import { compare } from '../lib/measure.mjs';
 import { freePort, runNode, startNode } from '../lib/processes.mjs';
+import { sequentialRounds } from './sequential.mjs';
 
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const connectionCounts = (process.env.BENCH_CONNECTIONS ?? '16,50').split(',').map(Number);
 const secondsPerRound = Number(process.env.BENCH_SECONDS ?? 4);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const sequential = Number(process.env.BENCH_SEQUENTIAL ?? 2000);
+// BENCH_PHASES=sequential (or throughput) runs one half only, e.g. to profile it alone.
+const phases = (process.env.BENCH_PHASES ?? 'throughput,sequential').split(',');
+// BENCH_KINDS=json (or sse) measures throughput of one kind of answer only.
+const kinds = (process.env.BENCH_KINDS ?? 'json,sse').split(',');
 const ADMIN_SECRET = 'bench-admin-secret-0123456789';
+/** The targets of issue 17. */
+const TARGET = { ratio: 0.6, addedP50: 0.3, addedP99: 1, addedFirstByteP50: 0.5 };
 
 const [upstreamPort, forwarderPort, proxyPort] = [
   await freePort(),
@@ -72,57 +82,91 @@ try {
   });
   const { key } = await minted.body.json();
 
-  const body = JSON.stringify({
-    model: 'bench-model',
-    messages: [{ role: 'user', content: 'Say hello' }],
-    max_tokens: 16,
-  });
+  const message = { model: 'bench-model', messages: [{ role: 'user', content: 'Say hello' }] };
+  const bodies = {
+    json: JSON.stringify({ ...message, max_tokens: 16 }),
+    // What OpenAI's SDKs send to learn a stream's usage; both paths forward the same request.
+    sse: JSON.stringify({
+      ...message,
+      max_tokens: 16,
+      stream: true,
+      stream_options: { include_usage: true },
+    }),
+  };
   const headers = { 'content-type': 'application/json' };
-  const bare = {
-    name: 'bare undici forwarder',
-    url: `http://127.0.0.1:${forwarderPort}/v1/chat/completions`,
-    request: { method: 'POST', headers, body },
+  const targetsFor = (kind) => {
+    const body = bodies[kind];
+    return [
+      {
+        name: `bare undici forwarder (${kind})`,
+        url: `http://127.0.0.1:${forwarderPort}/v1/chat/completions`,
+        request: { method: 'POST', headers, body },
+      },
+      {
+        name: `proxy-admin, all limits (${kind})`,
+        url: `http://127.0.0.1:${proxyPort}/v1/chat/completions`,
+        request: { method: 'POST', headers: { ...headers, authorization: `Bearer ${key}` }, body },
+      },
+    ];
   };
-  const ours = {
-    name: 'proxy-admin, all limits on',
-    url: `http://127.0.0.1:${proxyPort}/v1/chat/completions`,
-    request: { method: 'POST', headers: { ...headers, authorization: `Bearer ${key}` }, body },
-  };
-  for (const target of [bare, ours]) {
-    const probe = await request(target.url, {
-      method: 'POST',
-      headers: target.request.headers,
-      body,
-    });
-    const text = await probe.body.text();
-    if (probe.statusCode !== 200)
-      throw new Error(`${target.name} answered ${probe.statusCode}: ${text}`);
+  for (const kind of ['json', 'sse']) {
+    for (const target of targetsFor(kind)) {
+      const probe = await request(target.url, target.request);
+      const text = await probe.body.text();
+      if (probe.statusCode !== 200)
+        throw new Error(`${target.name} answered ${probe.statusCode}: ${text}`);
+      if (kind === 'sse' && !text.includes('[DONE]'))
+        throw new Error(`${target.name} did not stream: ${text.slice(0, 200)}`);
+    }
   }
-  const [bareRow, ourRow] = await compare([bare, ours], { connections, rounds, secondsPerRound });
 
-  const send = (target) => async () => {
-    const r = await request(target.url, { method: 'POST', headers: target.request.headers, body });
-    await r.body.arrayBuffer();
-    if (r.statusCode !== 200) throw new Error(`${target.name} answered ${r.statusCode}`);
-  };
-  await sequentialLatency(send(bare), 200);
-  await sequentialLatency(send(ours), 200);
-  const bareLatency = await sequentialLatency(send(bare), sequential);
-  const ourLatency = await sequentialLatency(send(ours), sequential);
+  const throughput = [];
+  for (const connections of phases.includes('throughput') ? connectionCounts : []) {
+    for (const kind of kinds) {
+      const [bare, ours] = await compare(targetsFor(kind), {
+        connections,
+        rounds,
+        secondsPerRound,
+      });
+      throughput.push({ connections, kind, bare, ours, ratio: ours.rps / bare.rps });
+    }
+  }
+  const count = phases.includes('sequential') ? sequential : 1;
+  const [bareJson, ourJson] = await sequentialRounds(targetsFor('json'), { count, rounds });
+  const [bareSse, ourSse] = await sequentialRounds(targetsFor('sse'), { count, rounds });
 
+  const ms = (v) => `${v.toFixed(3)} ms`;
+  const verdict = (ok) => (ok ? 'met' : 'NOT met');
   console.log(
-    `proxy-overhead: ${connections} connections, ${rounds} interleaved rounds of ${secondsPerRound} s, medians`,
+    `proxy-overhead: ${rounds} interleaved rounds of ${secondsPerRound} s per setting, medians; ` +
+      `${sequential} sequential requests per path in ${rounds} interleaved rounds`,
   );
-  console.log(formatRow(bareRow, bareRow));
-  console.log(formatRow(ourRow, bareRow));
+  console.log('throughput (req/s)      bare      ours   ratio   (target >= 0.6)');
+  for (const t of throughput) {
+    console.log(
+      `${`${t.kind} x ${t.connections}`.padEnd(18)} ${t.bare.rps.toFixed(0).padStart(9)} ` +
+        `${t.ours.rps.toFixed(0).padStart(9)}   ${t.ratio.toFixed(3)}   ${verdict(t.ratio >= TARGET.ratio)}`,
+    );
+  }
+  const addedP50 = ourJson.total.p50 - bareJson.total.p50;
+  const addedP99 = ourJson.total.p99 - bareJson.total.p99;
+  const addedFirstByte = ourSse.firstByte.p50 - bareSse.firstByte.p50;
   console.log(
-    `one at a time (${sequential} each): bare p50 ${bareLatency.p50.toFixed(3)} ms p99 ${bareLatency.p99.toFixed(3)} ms; ` +
-      `ours p50 ${ourLatency.p50.toFixed(3)} ms p99 ${ourLatency.p99.toFixed(3)} ms`,
+    `one at a time, json: bare p50 ${ms(bareJson.total.p50)} p99 ${ms(bareJson.total.p99)}; ` +
+      `ours p50 ${ms(ourJson.total.p50)} p99 ${ms(ourJson.total.p99)}`,
   );
   console.log(
-    `ratio: ${(ourRow.rps / bareRow.rps).toFixed(3)} of the bare forwarder's requests per second; ` +
-      `added latency p50 ${(ourLatency.p50 - bareLatency.p50).toFixed(3)} ms, p99 ${(ourLatency.p99 - bareLatency.p99).toFixed(3)} ms ` +
-      `(targets: ratio >= 0.5, added p50 <= 1 ms)`,
+    `one at a time, sse first byte: bare p50 ${ms(bareSse.firstByte.p50)}, ours p50 ${ms(ourSse.firstByte.p50)}; ` +
+      `whole stream: bare p50 ${ms(bareSse.total.p50)}, ours p50 ${ms(ourSse.total.p50)}`,
+  );
+  console.log(
+    `added latency p50 ${ms(addedP50)} (${verdict(addedP50 <= TARGET.addedP50)}), ` +
+      `p99 ${ms(addedP99)} (${verdict(addedP99 <= TARGET.addedP99)}); ` +
+      `added first streamed byte p50 ${ms(addedFirstByte)} (${verdict(addedFirstByte <= TARGET.addedFirstByteP50)})`,
+  );
+  console.log(
+    `SUMMARY ${throughput.map((t) => `${t.kind}x${t.connections}=${t.ratio.toFixed(3)}`).join(' ')} ` +
+      `addedP50=${addedP50.toFixed(3)} addedP99=${addedP99.toFixed(3)} addedTTFB=${addedFirstByte.toFixed(3)}`,
   );
 } finally {
   await Promise.all(running.map((r) => r.stop()));
