@@ -77,22 +77,22 @@ describe('client API: forwarding the request body', () => {
     }
   });
 
-  it('forwards a stream untouched when it already asks for usage, and adds the request otherwise', async () => {
+  it('rebuilds every stream with exactly one include_usage: true, duplicates inside included', async () => {
     const { key } = await mintKey(base);
-    const asking =
+    for (const raw of [
       '{"model":"cheap","stream":true,"stream_options":{"include_usage":true},' +
-      '"messages":[{"role":"user","content":"hi"}]}';
-    const first = await send(key, asking);
-    expect(first.status).toBe(200);
-    expect(await first.text()).toContain('[DONE]');
-    expect(lastSeen().raw).toBe(asking);
-
-    const notAsking = '{"model":"cheap","stream":true,"messages":[{"role":"user","content":"hi"}]}';
-    const second = await send(key, notAsking);
-    expect(second.status).toBe(200);
-    await second.text();
-    expect(lastSeen().raw).not.toBe(notAsking);
-    expect(lastSeen().body['stream_options']).toEqual({ include_usage: true });
+        '"messages":[{"role":"user","content":"hi"}]}',
+      '{"model":"cheap","stream":true,"stream_options":{"include_usage":false,"include_usage":true},' +
+        '"messages":[{"role":"user","content":"hi"}]}',
+      '{"model":"cheap","stream":true,"messages":[{"role":"user","content":"hi"}]}',
+    ]) {
+      const answer = await send(key, raw);
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toContain('[DONE]');
+      // Rebuilt: the same bytes only when the client already wrote exactly what we would.
+      expect(lastSeen().raw.match(/include_usage/g)).toHaveLength(1);
+      expect(lastSeen().body['stream_options']).toEqual({ include_usage: true });
+    }
   });
 
   it('serialises again when a top-level key is written twice, so the upstream reads the checked model', async () => {
@@ -104,5 +104,39 @@ describe('client API: forwarding the request body', () => {
     expect(lastSeen().raw).not.toBe(raw);
     expect(lastSeen().raw.match(/"model"/g)).toHaveLength(1);
     expect(lastSeen().body['model']).toBe('cheap');
+  });
+
+  it('serialises again when a duplicate is spelled with escapes, or the bytes are not UTF-8', async () => {
+    const { key } = await mintKey(base, { allowed_models: ['cheap'] });
+    const escaped =
+      '{"model":"pricey","messages":[{"role":"user","content":"hi"}],"\\u006dodel":"cheap"}';
+    expect((await send(key, escaped)).status).toBe(200);
+    expect(lastSeen().raw.match(/"model"/g)).toHaveLength(1);
+    expect(lastSeen().body['model']).toBe('cheap');
+
+    const notUtf8 = Buffer.concat([
+      Buffer.from('{"model":"cheap","messages":[{"role":"user","content":"caf'),
+      Buffer.from([0xc3]),
+      Buffer.from('"}]}'),
+    ]);
+    const answer = await fetch(`${base}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: notUtf8,
+    });
+    expect(answer.status).toBe(200);
+    expect(Buffer.from(lastSeen().raw).equals(notUtf8)).toBe(false);
+    expect(lastSeen().body['model']).toBe('cheap');
+  });
+
+  it('refuses a body nested deeper than the platform allows with 400, before anything goes upstream', async () => {
+    const { key } = await mintKey(base);
+    const seen = proxy.upstream.seen.length;
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const raw = `{"model":"cheap","messages":[{"role":"user","content":"hi","x":${deep}}]}`;
+    const answer = await send(key, raw);
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ error: { code: 'invalid_request' } });
+    expect(proxy.upstream.seen.length).toBe(seen);
   });
 });

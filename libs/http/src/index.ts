@@ -3,7 +3,13 @@ export type { ApiErrorOptions, ErrorDetail } from './errors/api-error';
 export { codeErrorBody, openAiErrorBody, openAiErrorType } from './errors/error-body';
 export type { ErrorBodyFormat, NormalizedError } from './errors/error-body';
 export { HttpErrorFilter } from './errors/http-error.filter';
-export { findNul, nulRejected, rejectNul } from './errors/reject-nul';
+export {
+  findNul,
+  MAX_INPUT_DEPTH,
+  nestsDeeperThan,
+  nulRejected,
+  rejectNul,
+} from './errors/reject-nul';
 export { isDependencyUnavailable, isOverloaded, normalizeError } from './errors/normalize-error';
 export { createValidationPipe, validationDetails } from './errors/validation.pipe';
 export { READINESS_CHECKS, withTimeout } from './health/readiness-check';

@@ -170,10 +170,12 @@ export class ChatCompletionsService {
       overheadBefore: dispatchedAt - ctx.startedAt,
       warnings,
     });
-    // Cancels the upstream request when the client goes away.
+    // Cancels the upstream request when the client goes away, or has already gone (its close
+    // event fired while the request was being checked).
     res.once('close', () => {
       if (!res.writableFinished) relay.cancel();
     });
+    if (res.destroyed) relay.cancel();
     let relayed: RelayResult;
     try {
       this.upstreams.chatCompletions(

@@ -134,11 +134,16 @@ export class ClientApiServer {
   ): void {
     const record = (): void => {
       const seconds = (performance.now() - startedAt) / 1000;
-      const series = this.seriesOf(route, res.statusCode);
-      series.requests.inc();
-      series.duration.observe(seconds);
+      // As on every other route: answered requests are counted, a client that hung up first
+      // gets a `request aborted` line at warn.
+      const finished = res.writableFinished;
+      if (finished) {
+        const series = this.seriesOf(route, res.statusCode);
+        series.requests.inc();
+        series.duration.observe(seconds);
+      }
       const status = res.statusCode;
-      if (status < 400 ? !this.logInfo : status < 500 && !this.logWarn) return;
+      if (finished && status < 400 ? !this.logInfo : status < 500 && !this.logWarn) return;
       const line = {
         req: { id: requestId, method: req.method, url: route.slice(route.indexOf(' ') + 1) },
         res: { statusCode: res.statusCode },
@@ -149,10 +154,12 @@ export class ClientApiServer {
         error_code: errorCode,
       };
       if (res.statusCode >= 500) this.logger.error(line, 'request completed');
+      else if (!finished) this.logger.warn(line, 'request aborted');
       else if (res.statusCode >= 400) this.logger.warn(line, 'request completed');
       else this.logger.log(line, 'request completed');
     };
-    if (res.writableFinished) record();
+    // The close event has already fired when the client hung up while we were still working.
+    if (res.writableFinished || res.destroyed) record();
     else res.once('close', record);
   }
 

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { PreparedChat } from './chat-preparation';
 import type { JsonBody } from './request-body';
 
@@ -49,8 +50,8 @@ export function topLevelKeyCount(text: string): number {
 
 /**
  * The client's own bytes, when forwarding them is the same as forwarding the request the proxy
- * checked: no preset, plugin, alias or search changed it, a stream already asks for its usage
- * chunk, and no top-level key is written twice (parsers differ on which copy wins, so the
+ * checked: not a stream, no preset, plugin, alias or search changed it, the bytes are valid
+ * UTF-8, and no top-level key is written twice (parsers differ on which copy wins, so the
  * upstream could read another model than the one the key was checked for). Otherwise null, and
  * the checked request is serialised again.
  */
@@ -58,11 +59,13 @@ export function untouchedBytes(body: JsonBody, prepared: PreparedChat): Buffer |
   const { chat, clientBody } = prepared;
   if (prepared.preset !== null || prepared.web !== null) return null;
   if (prepared.model !== prepared.requestedModel || 'plugins' in clientBody) return null;
-  if (chat.stream) {
-    const options = clientBody['stream_options'] as { include_usage?: unknown } | null | undefined;
-    if (typeof options !== 'object' || options === null || options.include_usage !== true)
-      return null;
-  }
+  // A stream's usage chunk is what bills it: its request is always rebuilt with exactly one
+  // include_usage: true (a duplicated key inside stream_options could otherwise switch it off
+  // for an upstream that keeps the first copy).
+  if (chat.stream) return null;
   if (topLevelKeyCount(body.text) !== Object.keys(clientBody).length) return null;
+  // Bytes that are not valid UTF-8 were read here with replacement characters; another decoder
+  // could read other keys from them.
+  if (!isUtf8(body.raw)) return null;
   return body.raw;
 }

@@ -1,4 +1,4 @@
-import { ApiError, findNul, nulRejected } from '@platform/http';
+import { ApiError, findNul, MAX_INPUT_DEPTH, nestsDeeperThan, nulRejected } from '@platform/http';
 import type { IncomingMessage } from 'node:http';
 
 /** Chat requests carry whole conversations, so the client API accepts far more than admin routes. */
@@ -75,7 +75,12 @@ export async function readJsonBody(
   } catch {
     throw new ApiError(400, 'invalid_json', 'Request body is not valid JSON');
   }
-  // The client API bypasses Express, so it applies the platform's NUL rule itself.
+  // The client API bypasses Express, so it applies the platform's input rules itself: deeper
+  // nesting would overflow the recursive code after it (token estimates, conversation hashes).
+  if (nestsDeeperThan(value, MAX_INPUT_DEPTH)) {
+    const message = `body must not nest arrays and objects deeper than ${MAX_INPUT_DEPTH} levels`;
+    throw ApiError.badRequest('invalid_request', message, [{ field: 'body', message }]);
+  }
   const nul = findNul(value, '');
   if (nul !== undefined) throw nulRejected(nul === '' ? 'body' : nul);
   return { value, raw, text };

@@ -1,4 +1,4 @@
-import { SseUsageWatcher } from './sse-usage';
+import { SseUsageWatcher, usageFromJson } from './sse-usage';
 
 const event = (payload: unknown): string => `data: ${JSON.stringify(payload)}\n\n`;
 const chunk = (content: string, usage: unknown = undefined): unknown => ({
@@ -34,5 +34,22 @@ describe('SseUsageWatcher', () => {
     expect(watcher.usage).toBeUndefined();
     // 8 + 10 characters of content at about 4 a token.
     expect(watcher.completionTokens()).toBe(5);
+  });
+});
+
+describe('usageFromJson', () => {
+  it('takes whole, non-negative token counts only (anything else would poison the counters)', () => {
+    const usage = (prompt: unknown, completion: unknown): unknown =>
+      usageFromJson({ usage: { prompt_tokens: prompt, completion_tokens: completion } });
+    expect(usage(12, 3)).toEqual({ prompt_tokens: 12, completion_tokens: 3 });
+    expect(usage(0, 0)).toEqual({ prompt_tokens: 0, completion_tokens: 0 });
+    for (const [prompt, completion] of [
+      [10.5, 1],
+      [-4, 1],
+      [1e300, 1],
+      [1, Number.NaN],
+      ['12', 3],
+    ])
+      expect(usage(prompt, completion)).toBeUndefined();
   });
 });

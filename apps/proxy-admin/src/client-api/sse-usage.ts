@@ -7,13 +7,15 @@ export interface ReportedUsage {
 function usageOf(value: unknown): ReportedUsage | undefined {
   const usage = (value as { usage?: unknown } | null)?.usage as
     Record<string, unknown> | undefined | null;
-  if (
-    !usage ||
-    typeof usage.prompt_tokens !== 'number' ||
-    typeof usage.completion_tokens !== 'number'
-  )
+  // Counts only: a fraction, a negative or a huge number would poison the Redis counters (and
+  // fail the whole batch of limit operations it rides in), so such usage counts as none.
+  if (!usage || !isTokenCount(usage.prompt_tokens) || !isTokenCount(usage.completion_tokens))
     return undefined;
   return { prompt_tokens: usage.prompt_tokens, completion_tokens: usage.completion_tokens };
+}
+
+function isTokenCount(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) < 1e9;
 }
 
 export function usageFromJson(body: unknown): ReportedUsage | undefined {

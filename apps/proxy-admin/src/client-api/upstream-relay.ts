@@ -106,8 +106,12 @@ export class UpstreamRelay implements Dispatcher.DispatchHandler {
     if (this.watcher) {
       this.watcher.push(chunk);
       if (this.res.write(chunk)) return true;
-      // The client reads slower than the upstream writes: hold the upstream until it drains
-      // (a client that went away closes instead, and cancel() ends the upstream request).
+      // A client that went away never drains: end the upstream request instead of pausing it.
+      if (this.res.destroyed) {
+        this.cancel();
+        return false;
+      }
+      // The client reads slower than the upstream writes: hold the upstream until it drains.
       this.res.once('drain', this.onDrain);
       return false;
     }
