@@ -1,3 +1,4 @@
+import type { INestApplication } from '@nestjs/common';
 import { FixedClock } from '@platform/clock';
 import { GeoScoringConfig, loadConfig } from '@platform/config';
 import {
@@ -8,10 +9,13 @@ import {
   ServiceHarnessOptions,
   startServiceHarness,
   TEST_NOW,
+  waitFor,
 } from '@platform/testing';
 import { createApp } from '../../src/create-app';
 import { migrations } from '../../src/migrations';
+import { ReadCacheCoherence } from '../../src/platform/read-cache/read-cache.coherence';
 import { ReadCacheInvalidator } from '../../src/platform/read-cache/read-cache.invalidator';
+import { ReadCacheMetrics } from '../../src/platform/read-cache/read-cache.metrics';
 
 export type { JsonReply } from '@platform/testing';
 
@@ -57,7 +61,23 @@ export async function startGeo(options: GeoHarnessOptions = {}): Promise<GeoHarn
  * commit; for tests that change rows with SQL directly (see docs/geo-scoring/read-cache.md).
  */
 export async function invalidateReadCache(geo: GeoHarness): Promise<void> {
+  // Every replica whose subscription is up gets the message a moment later, the sender too; wait
+  // for it, or it could drop what the next test has just filled.
+  const listening = geo.instances
+    .map((instance) => instance.app)
+    .filter((app) => app.get(ReadCacheCoherence).serving);
+  const before = await Promise.all(listening.map(messageDrops));
   await geo.instances[0]!.app.get(ReadCacheInvalidator).invalidate('manual');
+  await waitFor(
+    async () => (await Promise.all(listening.map(messageDrops))).every((n, i) => n > before[i]!),
+    5_000,
+    'every replica to drop its read cache',
+  );
+}
+
+async function messageDrops(app: INestApplication): Promise<number> {
+  const { values } = await app.get(ReadCacheMetrics).drops.get();
+  return values.filter((v) => v.labels.reason === 'message').reduce((sum, v) => sum + v.value, 0);
 }
 
 /** The answer of POST /internal/ingest/{dataset}. */
