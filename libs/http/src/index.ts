@@ -19,7 +19,6 @@ export { installGracefulShutdown } from './lifecycle/graceful-shutdown';
 export type { ShutdownOptions } from './lifecycle/graceful-shutdown';
 export { PlatformLogger } from './logging/platform-logger';
 export type { PlatformLoggerOptions } from './logging/platform-logger';
-export { currentRequest } from './logging/request-context';
 export { REDACTED, redactSecrets, redactUrl } from './logging/redact';
 export { assignRequestId, REQUEST_ID_HEADER } from './logging/request-id';
 export { AppMetrics } from './metrics/http-metrics';

@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock } from '@platform/clock';
-import { ProxyAdminConfig } from '@platform/config';
 import {
   ApiError,
   AppMetrics,
   assignRequestId,
   normalizeError,
   openAiErrorBody,
+  PlatformLogger,
 } from '@platform/http';
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import { ChatCompletionsService, ChatOutcome } from './chat-completions.service';
@@ -19,19 +19,6 @@ interface MetricSeries {
   requests: { inc(): void };
   duration: { observe(seconds: number): void };
 }
-
-/** pino's level numbers: a line is written when its level is at least the configured one. */
-const INFO = 30;
-const WARN = 40;
-const LEVEL_RANK: Record<string, number> = {
-  trace: 10,
-  debug: 20,
-  info: INFO,
-  warn: WARN,
-  error: 50,
-  fatal: 60,
-  silent: Infinity,
-};
 
 function routeOf(req: IncomingMessage): Route | undefined {
   const path = (req.url ?? '').split('?')[0];
@@ -59,12 +46,11 @@ export class ClientApiServer {
     private readonly chat: ChatCompletionsService,
     private readonly models: ModelsService,
     private readonly metrics: AppMetrics,
-    @Inject(ProxyAdminConfig) config: ProxyAdminConfig,
+    @Inject(PlatformLogger) platformLogger: PlatformLogger,
     @Inject(Clock) private readonly clock: Clock,
   ) {
-    const level = LEVEL_RANK[config.LOG_LEVEL] ?? INFO;
-    this.logInfo = level <= INFO;
-    this.logWarn = level <= WARN;
+    this.logInfo = platformLogger.isLevelEnabled('info');
+    this.logWarn = platformLogger.isLevelEnabled('warn');
   }
 
   attach(server: Server): void {
