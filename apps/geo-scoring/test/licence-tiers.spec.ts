@@ -4,7 +4,8 @@ import { JOB_QUEUES } from '../src/jobs/job-queues';
 import { LicenceTiersModule } from '../src/pipeline/licence-tiers/licence-tiers.module';
 import { LicenceTiersService } from '../src/pipeline/licence-tiers/licence-tiers.service';
 import { pipelineProvider } from './support/pipeline-context';
-import { GeoHarness, startGeo } from './support/geo-harness';
+import { waitFor } from '@platform/testing';
+import { GeoHarness, readCacheMessageDrops, startGeo } from './support/geo-harness';
 
 const TODAY = '2026-03-10';
 
@@ -186,5 +187,31 @@ describe('licence-tiers job', () => {
       { status: 'skipped', result: null },
       { status: 'succeeded', result: { dormant: 0, recomputed: 0 } },
     ]);
+  });
+
+  it('tells every replica to drop its read cache when it changed a tier (nearby shows tiers)', async () => {
+    const { app } = await geo.startInstance({ QUEUE_WORKERS: 'false' });
+    await insert([
+      {
+        sourceId: 'closes-on-the-12th',
+        cell: c,
+        naics: '445110',
+        tier: 'Pioneer',
+        occurredAt: '2025-01-01T00:00:00Z',
+        closeDate: '2026-03-12',
+        loadedAt: '2025-01-02T00:00:00Z',
+      },
+    ]);
+    geo.clock.set('2026-03-12T02:30:00Z');
+    const before = await readCacheMessageDrops(app);
+    expect(await app.get(JobDispatcher).runNow(JOB_QUEUES.licenceTiers)).toEqual({
+      acquired: true,
+      result: { dormant: 1, recomputed: 0 },
+    });
+    await waitFor(
+      async () => (await readCacheMessageDrops(app)) > before,
+      5_000,
+      'the read-cache invalidation of the licence-tiers run',
+    );
   });
 });

@@ -6,10 +6,19 @@
 import { QueueRegistry } from '@platform/queues';
 import { waitFor } from '@platform/testing';
 import { JOB_QUEUES, ScoreRefreshJobData } from '../src/jobs/job-queues';
-import { GeoHarness, invalidateReadCache, startGeo, TEST_TODAY } from './support/geo-harness';
+import {
+  GeoHarness,
+  invalidateReadCache,
+  postIngest,
+  startGeo,
+  TEST_TODAY,
+} from './support/geo-harness';
 import { tinySeedTemplate } from './support/tiny-seed';
 
 jest.setTimeout(240_000);
+
+/** Downtown Austin: the tiny seed has records of every nearby type around it. */
+const NEAR = { lat: 30.2672, lng: -97.7431 };
 
 interface Answer {
   status: number;
@@ -89,6 +98,8 @@ describe('read cache', () => {
     '/api/metro-tier-distribution?metro=bos&signal=composite',
     `/api/cells/${atxCell}`,
     `/api/cells/${bosCell}`,
+    `/api/nearby?lat=${NEAR.lat}&lng=${NEAR.lng}`,
+    `/api/nearby?lng=${NEAR.lng}0&lat=+${NEAR.lat}`,
     // Errors: refused, unknown, unsupported (never stored, identical all the same).
     '/api/discover?compositeMin=101',
     '/api/discover?metro=zzzz',
@@ -99,6 +110,9 @@ describe('read cache', () => {
     '/api/heatmap/foo',
     `/api/cells/${atxCell}?x=1`,
     '/api/cells/882a100d2dfffff',
+    '/api/nearby?lat=91&lng=0',
+    `/api/nearby?lat=${NEAR.lat}`,
+    `/api/nearby?lat=${NEAR.lat}&lng=${NEAR.lng}&radius=5`,
   ];
 
   it('answers every cached route byte for byte as with the cache off, on a miss and on a hit', async () => {
@@ -263,5 +277,39 @@ describe('read cache', () => {
     // And B's answers are again what an uncached replica answers.
     expect(freshCell).toEqual(await fetchAnswer(`${urlOff}${cellPath}`));
     expect(freshDiscover).toEqual(await fetchAnswer(`${urlOff}${discoverPath}`));
+  });
+
+  it("changes replica B's very next nearby answer when an ingest through replica A adds a record", async () => {
+    const path = `/api/nearby?lat=${NEAR.lat}&lng=${NEAR.lng}`;
+    await invalidateReadCache(geo);
+    const before = await fetchAnswer(`${urlB}${path}`);
+    expect(await fetchAnswer(`${urlB}${path}`)).toEqual(before);
+    const permits = (answer: Answer): number =>
+      (JSON.parse(answer.body.toString('utf8')) as { summary: { permits: number } }).summary
+        .permits;
+
+    const ingested = await postIngest(
+      urlA,
+      'permits',
+      [
+        {
+          permit_number: 'READ-CACHE-1',
+          permit_type: 'New Construction',
+          work_class: 'commercial',
+          value: 1000,
+          address: '1 Cache St',
+          ...NEAR,
+          filed_date: TEST_TODAY,
+          status: 'filed',
+        },
+      ],
+      '?backfill=true',
+    );
+    expect(ingested.status).toBe(200);
+
+    const after = await fetchAnswer(`${urlB}${path}`);
+    expect(permits(after)).toBe(permits(before) + 1);
+    expect(after.headers['etag']).not.toBe(before.headers['etag']);
+    expect(after).toEqual(await fetchAnswer(`${urlOff}${path}`));
   });
 });

@@ -66,16 +66,18 @@ export async function invalidateReadCache(geo: GeoHarness): Promise<void> {
   const listening = geo.instances
     .map((instance) => instance.app)
     .filter((app) => app.get(ReadCacheCoherence).serving);
-  const before = await Promise.all(listening.map(messageDrops));
+  const before = await Promise.all(listening.map(readCacheMessageDrops));
   await geo.instances[0]!.app.get(ReadCacheInvalidator).invalidate('manual');
   await waitFor(
-    async () => (await Promise.all(listening.map(messageDrops))).every((n, i) => n > before[i]!),
+    async () =>
+      (await Promise.all(listening.map(readCacheMessageDrops))).every((n, i) => n > before[i]!),
     5_000,
     'every replica to drop its read cache',
   );
 }
 
-async function messageDrops(app: INestApplication): Promise<number> {
+/** How often a replica dropped its read cache on an invalidation message (its own included). */
+export async function readCacheMessageDrops(app: INestApplication): Promise<number> {
   const { values } = await app.get(ReadCacheMetrics).drops.get();
   return values.filter((v) => v.labels.reason === 'message').reduce((sum, v) => sum + v.value, 0);
 }

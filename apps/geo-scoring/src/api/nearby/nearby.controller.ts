@@ -2,11 +2,13 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { EdgeCache } from '../../platform/api-policy/cache-control.decorator';
 import { RateLimit } from '../../platform/api-policy/rate-limit.decorator';
+import { ReadCacheable, ReadCached } from '../../platform/read-cache/read-cache.decorator';
 import { NearbyQueryDto } from './dto/nearby-query.dto';
 import { NearbyResponse } from './dto/nearby.response';
 import { NearbyService } from './nearby.service';
 
 @ApiTags('discovery')
+@ReadCacheable()
 @Controller('api/nearby')
 export class NearbyController {
   constructor(private readonly nearby: NearbyService) {}
@@ -14,6 +16,7 @@ export class NearbyController {
   @Get()
   @RateLimit('public')
   @EdgeCache('public')
+  @ReadCached('nearby')
   @ApiOperation({
     summary: 'Records within 1 km of a point',
     description:

@@ -5,6 +5,7 @@ import {
   LicenceTiersResult,
   LicenceTiersService,
 } from '../../pipeline/licence-tiers/licence-tiers.service';
+import { ReadCacheInvalidator } from '../../platform/read-cache/read-cache.invalidator';
 import { JOB_QUEUES } from '../job-queues';
 
 /**
@@ -17,9 +18,16 @@ export class LicenceTiersProcessor implements JobProcessor<unknown, LicenceTiers
   constructor(
     @Inject(LicenceTiersService) private readonly licenceTiers: LicenceTiersService,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(ReadCacheInvalidator) private readonly readCache: ReadCacheInvalidator,
   ) {}
 
-  process(): Promise<LicenceTiersResult> {
-    return this.licenceTiers.run(this.clock.today());
+  async process(): Promise<LicenceTiersResult> {
+    const result = await this.licenceTiers.run(this.clock.today()).catch(async (error: unknown) => {
+      // Batches committed before the failure changed the tiers /api/nearby shows.
+      await this.readCache.invalidate('licence-tiers');
+      throw error;
+    });
+    if (result.dormant + result.recomputed > 0) await this.readCache.invalidate('licence-tiers');
+    return result;
   }
 }

@@ -9,6 +9,7 @@ export type ReadCacheWriter =
   | 'score-refresh'
   | 'robustness-classify'
   | 'rollup-reconcile'
+  | 'licence-tiers'
   | `ingest:${string}`
   /** A change made outside the service's writers (operators, tests writing SQL directly). */
   | 'manual';

@@ -74,4 +74,28 @@ describe('readCacheKey', () => {
     );
     expect(readCacheKey('heatmap-dimension', input({}, { dimension: 'noise' }))).toBeUndefined();
   });
+
+  it('keys nearby by the point as the route reads it, and by the clock day', () => {
+    const key = 'nearby?lat=42.3601&lng=-71.0589@2026-03-31';
+    expect(readCacheKey('nearby', input({ lat: '42.3601', lng: '-71.0589' }))).toBe(key);
+    expect(readCacheKey('nearby', input({ lng: ' -71.05890', lat: '+42.36010' }))).toBe(key);
+    expect(readCacheKey('nearby', input({ lat: '90', lng: '-180' }))).toBe(
+      'nearby?lat=90&lng=-180@2026-03-31',
+    );
+  });
+
+  it.each<Query>([
+    {},
+    { lat: '42.36' },
+    { lat: '90.5', lng: '0' },
+    { lat: '0', lng: '-180.01' },
+    { lat: '1e400', lng: '0' },
+    { lat: 'NaN', lng: '0' },
+    { lat: '', lng: '0' },
+    { lat: '0x10', lng: '0' },
+    { lat: ['1', '2'], lng: '0' },
+    { lat: '1', lng: '2', radius: '5' },
+  ])('never keys a nearby query the route refuses: %j', (query) => {
+    expect(readCacheKey('nearby', input(query))).toBeUndefined();
+  });
 });

@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import { METRO_SLUG_PATTERN } from '@platform/geo-domain';
+import { decimalOf } from '../../api/nearby/dto/nearby-query.dto';
 import { DISTRIBUTION_SIGNALS } from '../../api/tier-distribution/dto/tier-distribution.query';
 import { isRes8Cell } from '../api-policy/query-params';
 
@@ -10,6 +11,7 @@ export const READ_CACHE_ROUTES = [
   'tier-distribution',
   'activity-heatmap',
   'heatmap-dimension',
+  'nearby',
 ] as const;
 export type ReadCacheRoute = (typeof READ_CACHE_ROUTES)[number];
 
@@ -80,6 +82,23 @@ function cellKey({ params, query }: KeyInput): string | undefined {
   return `cell/${h3Index}`;
 }
 
+/** A coordinate the nearby route accepts, as the number it reads; undefined when it would refuse. */
+function coordinate(query: Request['query'], name: string, limit: number): number | undefined {
+  const value = decimalOf(single(query, name));
+  return value !== undefined && Number.isFinite(value) && Math.abs(value) <= limit
+    ? value
+    : undefined;
+}
+
+/** Per point as the route reads it (`lat=42.36010` and `42.3601` share one entry), per day. */
+function nearbyKey({ query, today }: KeyInput): string | undefined {
+  if (!onlyKnown(query, ['lat', 'lng'])) return undefined;
+  const lat = coordinate(query, 'lat', 90);
+  const lng = coordinate(query, 'lng', 180);
+  if (lat === undefined || lng === undefined) return undefined;
+  return `nearby?lat=${lat}&lng=${lng}@${today}`;
+}
+
 /**
  * The cache key of a request: the route and its canonical parameters (sorted, defaults applied,
  * clamped as the route clamps), so equivalent queries share one entry. Undefined when the request
@@ -98,5 +117,7 @@ export function readCacheKey(route: ReadCacheRoute, input: KeyInput): string | u
       return `activity-heatmap@${input.today}`;
     case 'heatmap-dimension':
       return input.params['dimension'] === 'crime' ? `heatmap/crime@${input.today}` : undefined;
+    case 'nearby':
+      return nearbyKey(input);
   }
 }

@@ -4,15 +4,18 @@ import { IsDefined, IsNumber, Max, Min } from 'class-validator';
 
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
+/** A query value written as a decimal number, as that number; undefined for anything else. */
+export function decimalOf(value: unknown): number | undefined {
+  return typeof value === 'string' && DECIMAL.test(value.trim()) ? Number(value.trim()) : undefined;
+}
+
 /**
  * A decimal query value as a number. Anything else (blank, `NaN`, `Infinity`, a repeated
  * parameter) stays as it came, so IsNumber rejects it with 400 instead of Number('') = 0 slipping
  * through as a coordinate.
  */
 const ToDecimal = (): PropertyDecorator =>
-  Transform(({ value }: { value: unknown }) =>
-    typeof value === 'string' && DECIMAL.test(value.trim()) ? Number(value.trim()) : value,
-  );
+  Transform(({ value }: { value: unknown }) => decimalOf(value) ?? value);
 
 export class NearbyQueryDto {
   @ApiProperty({ description: 'Latitude in degrees (WGS 84)', minimum: -90, maximum: 90 })
