@@ -66,7 +66,13 @@ export {
 
 // Geography: metro cells, distances, permit-to-detection links, slugs.
 export { diskUnion } from './geography/disk-union';
-export { EARTH_RADIUS_M, haversineMeters, sqlHaversine } from './geography/haversine';
+export {
+  EARTH_RADIUS_M,
+  haversineBounds,
+  haversineMeters,
+  sqlHaversine,
+  type LatLngBounds,
+} from './geography/haversine';
 export {
   METRO_CELL_RESOLUTION,
   metroCells,

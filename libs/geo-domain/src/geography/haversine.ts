@@ -23,3 +23,40 @@ export function sqlHaversine(lat1: string, lng1: string, lat2: string, lng2: str
     power(sin(radians(${lat2} - ${lat1}) / 2), 2)
     + cos(radians(${lat1})) * cos(radians(${lat2})) * power(sin(radians(${lng2} - ${lng1}) / 2), 2)))))`;
 }
+
+/** Degrees of latitude and longitude that hold every point within some distance of a centre. */
+export interface LatLngBounds {
+  minLat: number;
+  maxLat: number;
+  /** -180 and 180 when the circle reaches a pole or crosses the antimeridian (no longitude test). */
+  minLng: number;
+  maxLng: number;
+}
+
+/**
+ * A box around every point within `radiusM` (haversine) of (lat, lng), padded a little so rounding
+ * never drops a point the exact test keeps: a cheap pre-filter of two range comparisons before
+ * the trigonometry. From the haversine formula: the latitude difference is at most radius/R, and
+ * sin(Δλ/2) ≤ sin(radius/2R) / √(cos φ1 · cos φ2) with φ2 the box's latitude farthest from the
+ * equator.
+ */
+export function haversineBounds(lat: number, lng: number, radiusM: number): LatLngBounds {
+  const angle = radiusM / EARTH_RADIUS_M;
+  const pad = 1.000_001;
+  const dLat = (angle / RAD) * pad;
+  const minLat = lat - dLat;
+  const maxLat = lat + dLat;
+  const wide = {
+    minLat: Math.max(-90, minLat),
+    maxLat: Math.min(90, maxLat),
+    minLng: -180,
+    maxLng: 180,
+  };
+  if (minLat <= -90 || maxLat >= 90) return wide;
+  const farthest = Math.max(Math.abs(minLat), Math.abs(maxLat)) * RAD;
+  const ratio = Math.sin(angle / 2) / Math.sqrt(Math.cos(lat * RAD) * Math.cos(farthest));
+  if (!(ratio < 1)) return wide;
+  const dLng = ((2 * Math.asin(ratio)) / RAD) * pad;
+  if (lng - dLng <= -180 || lng + dLng >= 180) return wide;
+  return { minLat, maxLat, minLng: lng - dLng, maxLng: lng + dLng };
+}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { sqlHaversine } from '@platform/geo-domain';
+import { haversineBounds, sqlHaversine } from '@platform/geo-domain';
 
 /** The record types of /api/nearby, in response order (activity events are telemetry, excluded). */
 export const NEARBY_TYPES = [
@@ -93,9 +93,10 @@ const QUERIES: Record<NearbyType, TypeQuery> = {
 
 function sql(query: TypeQuery): string {
   const distance = sqlHaversine('$2::float8', '$3::float8', 'lat', 'lng');
-  // in_range tests the exact radius (haversine) on every record of the 19 candidate cells with
+  // in_range tests the exact radius (haversine) on the records of the 19 candidate cells with
   // the columns of the nearby indexes alone (an index-only scan); the table is read for the
-  // `limit` newest only. The materialised CTE also stops the planner from answering ORDER BY …
+  // `limit` newest only. The box ($8-$11) holds the whole circle, so it only spares the
+  // trigonometry for the ~70 % of candidates outside it (about half the query's time). The materialised CTE also stops the planner from answering ORDER BY …
   // LIMIT by walking a table-wide date index as if count(*) OVER () could stop early (it read
   // all 450,000 licences of the standard seed for 1,500 in range).
   return `WITH in_range AS MATERIALIZED (
@@ -104,6 +105,7 @@ function sql(query: TypeQuery): string {
         SELECT id, ${query.sortBy} AS sort_at, ${distance} AS distance
         FROM ${query.table}
         WHERE h3_index = ANY($1::text[]) AND ${query.where}
+          AND lat BETWEEN $8::float8 AND $9::float8 AND lng BETWEEN $10::float8 AND $11::float8
       ) candidate
       WHERE distance <= $4
     ),
@@ -125,6 +127,7 @@ export class NearbyRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async records(type: NearbyType, search: NearbySearch): Promise<NearbyRow[]> {
+    const box = haversineBounds(search.lat, search.lng, search.radiusM);
     return this.dataSource.query<NearbyRow[]>(sql(QUERIES[type]), [
       search.cells,
       search.lat,
@@ -133,6 +136,10 @@ export class NearbyRepository {
       search.from,
       search.to,
       search.limit,
+      box.minLat,
+      box.maxLat,
+      box.minLng,
+      box.maxLng,
     ]);
   }
 }
