@@ -26,7 +26,7 @@ import { migrations } from './migrations';
 import { IngestModule } from './pipeline/ingest/ingest.module';
 import { ScoreRefreshModule } from './pipeline/score-refresh/score-refresh.module';
 import { ApiKeysModule } from './platform/api-keys/api-keys.module';
-import { ApiPolicyModule } from './platform/api-policy/api-policy.module';
+import { ApiPolicyModule, noStoreByDefault } from './platform/api-policy/api-policy.module';
 import { ReadCacheModule } from './platform/read-cache/read-cache.module';
 
 /** geo-scoring: H3 cell scores and the analytics read routes, fed by NDJSON ingestion and jobs. */
@@ -64,6 +64,8 @@ export const geoScoringApp = definePlatformApp<GeoScoringConfig>({
     if (config.APP_ORIGIN !== undefined) {
       app.enableCors({ origin: config.APP_ORIGIN, credentials: true, maxAge: 600 });
     }
+    // After CORS, as before: a preflight answer carries no Cache-Control.
+    app.use(noStoreByDefault);
   },
   errorFormat: codeErrorBody,
   openApi: {

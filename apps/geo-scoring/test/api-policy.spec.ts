@@ -3,7 +3,7 @@ import { GeoScoringConfig } from '@platform/config';
 import { ApiError, codeErrorBody, createPlatformApp } from '@platform/http';
 import { ServicePlatformModule } from '@platform/platform';
 import { RunningTestApp, startTestApp } from '@platform/testing';
-import { ApiPolicyModule } from '../src/platform/api-policy/api-policy.module';
+import { ApiPolicyModule, noStoreByDefault } from '../src/platform/api-policy/api-policy.module';
 import { EdgeCache } from '../src/platform/api-policy/cache-control.decorator';
 import { RateLimit } from '../src/platform/api-policy/rate-limit.decorator';
 import { migrations } from '../src/migrations';
@@ -40,17 +40,20 @@ class ProbeController {
   }
 }
 
-function probeApp(config: GeoScoringConfig) {
+async function probeApp(config: GeoScoringConfig) {
   @Module({
     imports: [ServicePlatformModule.forRoot(config, { migrations }), ApiPolicyModule],
     controllers: [ProbeController],
   })
   class ProbeModule {}
-  return createPlatformApp(ProbeModule, {
+  const app = await createPlatformApp(ProbeModule, {
     errorFormat: codeErrorBody,
     trustProxyHops: config.TRUST_PROXY_HOPS,
     openApi: { title: 'probe', description: 'api policy probe', version: '0' },
   });
+  // As geo-scoring's createApp mounts it.
+  app.use(noStoreByDefault);
+  return app;
 }
 
 describe('API policy: Redis rate limits and Cache-Control', () => {

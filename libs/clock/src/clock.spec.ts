@@ -19,6 +19,23 @@ describe('clocks', () => {
     expect(read - before).toBeLessThan(60_000);
   });
 
+  it("the system clock's today turns at UTC midnight, however often it is asked", () => {
+    jest.useFakeTimers({ now: Date.parse('2026-12-31T23:59:59.998Z') });
+    try {
+      const clock = new SystemClock();
+      expect(clock.today()).toBe('2026-12-31');
+      jest.setSystemTime(Date.parse('2026-12-31T23:59:59.999Z'));
+      expect(clock.today()).toBe('2026-12-31');
+      jest.setSystemTime(Date.parse('2027-01-01T00:00:00.000Z'));
+      expect(clock.today()).toBe('2027-01-01');
+      // A machine clock set back a day is followed too.
+      jest.setSystemTime(Date.parse('2026-12-30T12:00:00.000Z'));
+      expect(clock.today()).toBe('2026-12-30');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('computes UTC days across month and year ends', () => {
     expect(utcDay(new Date('2026-12-31T23:59:59.999Z'))).toBe('2026-12-31');
     expect(addUtcDays('2026-12-31', 1)).toBe('2027-01-01');

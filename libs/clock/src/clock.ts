@@ -18,14 +18,28 @@ export abstract class Clock {
   }
 }
 
+const DAY_MS = 86_400_000;
+
 /** The machine's clock. */
 export class SystemClock extends Clock {
+  /** The UTC day last asked for: hot paths ask for today on every request. */
+  private day = { from: 0, until: 0, text: '' };
+
   now(): Date {
     return new Date();
   }
 
   override nowMs(): number {
     return Date.now();
+  }
+
+  override today(): string {
+    const ms = Date.now();
+    if (ms < this.day.from || ms >= this.day.until) {
+      const from = ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
+      this.day = { from, until: from + DAY_MS, text: new Date(from).toISOString().slice(0, 10) };
+    }
+    return this.day.text;
   }
 }
 
