@@ -31,7 +31,7 @@ import { SignalFeedbackModule } from './api/signal-feedback/signal-feedback.modu
 import { ExplainabilityModule } from './api/explainability/explainability.module';
 import { JobsModule } from './jobs/jobs.module';
 import { migrations } from './migrations';
-import { AccessModule } from './platform/access/access.module';
+import { AccessModule, mountAccess } from './platform/access/access.module';
 
 /** maritime: vessel, port and trade intelligence. */
 export const maritimeApp = definePlatformApp<MaritimeConfig>({
@@ -67,6 +67,7 @@ export const maritimeApp = definePlatformApp<MaritimeConfig>({
     SignalFeedbackModule,
     ExplainabilityModule,
   ],
+  afterCreate: (app) => mountAccess(app),
   errorFormat: codeErrorBody,
   openApi: {
     title: 'maritime',
