@@ -1,4 +1,6 @@
-import { findNul, MAX_INPUT_DEPTH, nestsDeeperThan } from './reject-nul';
+import express, { type Request } from 'express';
+import type { AddressInfo } from 'node:net';
+import { findNul, MAX_INPUT_DEPTH, nestsDeeperThan, rejectNul } from './reject-nul';
 
 const nested = (levels: number): unknown => {
   let value: unknown = 'leaf';
@@ -29,5 +31,39 @@ describe('nestsDeeperThan', () => {
     expect(nestsDeeperThan(nested(MAX_INPUT_DEPTH), MAX_INPUT_DEPTH)).toBe(false);
     expect(nestsDeeperThan(nested(MAX_INPUT_DEPTH + 1), MAX_INPUT_DEPTH)).toBe(true);
     expect(nestsDeeperThan(nested(200_000), MAX_INPUT_DEPTH)).toBe(true);
+  });
+});
+
+describe('rejectNul', () => {
+  it('refuses a NUL in the path, a query key or value, and lets the rest through', async () => {
+    const app = express();
+    app.use(rejectNul);
+    app.get('/q', (req: Request, res) => res.json(req.query));
+    app.use(
+      (
+        error: { status?: number; message: string },
+        _req: Request,
+        res: express.Response,
+        _next: express.NextFunction,
+      ) => res.status(error.status ?? 500).json({ error: error.message }),
+    );
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const ask = async (path: string) => {
+        const response = await fetch(`http://127.0.0.1:${port}${path}`);
+        return { status: response.status, body: (await response.json()) as unknown };
+      };
+      expect(await ask('/q?a=1&b=x%20y&a=2')).toEqual({
+        status: 200,
+        body: { a: ['1', '2'], b: 'x y' },
+      });
+      for (const path of ['/q%00', '/q?a=x%00', '/q?a=1&a=2%00', '/q?k%00=1']) {
+        expect({ path, ...(await ask(path)) }).toMatchObject({ path, status: 400 });
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

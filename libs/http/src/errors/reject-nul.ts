@@ -17,6 +17,8 @@ export const MAX_INPUT_DEPTH = 64;
  * stack, in document order, so no nesting depth can overflow it.
  */
 export function findNul(value: unknown, at: string): string | undefined {
+  // Paths are built only for input that holds a NUL; nearly all input does not.
+  if (!holdsNul(value)) return undefined;
   const stack: [unknown, string][] = [[value, at]];
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
     const [current, path] = next;
@@ -36,13 +38,38 @@ export function findNul(value: unknown, at: string): string | undefined {
 
 /** Whether arrays and objects in `value` nest deeper than `max` levels (iterative). */
 export function nestsDeeperThan(value: unknown, max: number): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
-  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
-    const [current, depth] = next;
+  // Two parallel stacks rather than one of pairs: no allocation per value on the hot path.
+  const values: unknown[] = [value];
+  const depths: number[] = [0];
+  while (values.length > 0) {
+    const current = values.pop();
+    const depth = depths.pop() ?? 0;
     if (current === null || typeof current !== 'object') continue;
     if (depth + 1 > max) return true;
     for (const inner of Array.isArray(current) ? current : Object.values(current))
-      if (inner !== null && typeof inner === 'object') stack.push([inner, depth + 1]);
+      if (inner !== null && typeof inner === 'object') {
+        values.push(inner);
+        depths.push(depth + 1);
+      }
+  }
+  return false;
+}
+
+/** Whether any string or key, at any depth, holds a NUL. */
+function holdsNul(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (typeof current === 'string') {
+      if (current.includes(NUL)) return true;
+    } else if (Array.isArray(current)) {
+      for (const inner of current) stack.push(inner);
+    } else if (current !== null && typeof current === 'object') {
+      for (const key of Object.keys(current)) {
+        if (key.includes(NUL)) return true;
+        stack.push((current as Record<string, unknown>)[key]);
+      }
+    }
   }
   return false;
 }
