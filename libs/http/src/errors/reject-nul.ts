@@ -95,7 +95,8 @@ export function rejectNul(req: Request, _res: Response, next: NextFunction): voi
   if (path.includes('%00') || path.includes(NUL)) return next(nulRejected('path'));
   const query: unknown = queryAt < 0 ? undefined : req.query;
   const body: unknown = req.body;
-  if (query === undefined && (body === undefined || body === null)) return next();
+  const queryClean = query === undefined || flatAndClean(query);
+  if (queryClean && (body === undefined || body === null)) return next();
   for (const [field, value] of [
     ['query', query],
     ['body', body],
@@ -107,4 +108,24 @@ export function rejectNul(req: Request, _res: Response, next: NextFunction): voi
   const field = findNul(query, 'query') ?? findNul(body, 'body');
   if (field !== undefined) return next(nulRejected(field.replace(/^(query|body)\./, '')));
   next();
+}
+
+/**
+ * The query parser's usual output checked in one pass: an object whose values are strings or
+ * arrays of strings (two levels, far under the depth limit) with no NUL in a key or a value.
+ * False for anything else, which the general walks then examine (and name the field).
+ */
+function flatAndClean(query: unknown): boolean {
+  if (query === null || typeof query !== 'object' || Array.isArray(query)) return false;
+  const record = query as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (key.includes(NUL)) return false;
+    const value = record[key];
+    if (typeof value === 'string') {
+      if (value.includes(NUL)) return false;
+    } else if (Array.isArray(value)) {
+      for (const item of value) if (typeof item !== 'string' || item.includes(NUL)) return false;
+    } else return false;
+  }
+  return true;
 }
