@@ -36,7 +36,20 @@ describe('QueueRegistry (real Redis)', () => {
     const queues = registry();
     await queues.queue('alpha').add('x', { n: 1 });
     expect(queues.connection.options.keyPrefix ?? '').toBe('');
-    const [, keys] = await queues.connection.scan('0', 'MATCH', `${prefix}alpha:*`, 'COUNT', 1000);
+    // One SCAN call covers only part of the keyspace: follow the cursor to its end.
+    const keys: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, found] = await queues.connection.scan(
+        cursor,
+        'MATCH',
+        `${prefix}alpha:*`,
+        'COUNT',
+        1000,
+      );
+      keys.push(...found);
+      cursor = next;
+    } while (cursor !== '0');
     expect(keys.length).toBeGreaterThan(0);
     expect(() => queues.queue('gamma')).toThrow(/unknown queue/);
   });
