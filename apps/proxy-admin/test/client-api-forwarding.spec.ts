@@ -1,8 +1,13 @@
 import { waitFor } from '@platform/testing';
-import Redis from 'ioredis';
 import { Client } from 'pg';
 import { FAKE_PROMPT_TOKENS } from './support/fake-openai';
-import { mintKey, PRICES, ProxyHarness, startProxy } from './support/proxy-harness';
+import {
+  mintKey,
+  PRICES,
+  ProxyHarness,
+  startProxy,
+  waitForSettledSpend,
+} from './support/proxy-harness';
 
 /**
  * The client's body bytes go upstream untouched when nothing in them has to change, and are
@@ -62,19 +67,12 @@ describe('client API: forwarding the request body', () => {
     } finally {
       await db.end();
     }
-    const redis = new Redis(proxy.resources.redisUrl, { keyPrefix: proxy.resources.redisPrefix });
-    try {
-      const month = proxy.clock.now().toISOString().slice(0, 7);
-      await waitFor(
-        async () =>
-          Number(await redis.get(`spend:${id}:${month}`)) ===
-          FAKE_PROMPT_TOKENS * PRICES.pricey.input + 12 * PRICES.pricey.output,
-        5000,
-        'the reservation to be settled at the reported usage',
-      );
-    } finally {
-      redis.disconnect();
-    }
+    await waitForSettledSpend(
+      proxy,
+      id,
+      FAKE_PROMPT_TOKENS * PRICES.pricey.input + 12 * PRICES.pricey.output,
+      'the reservation to be settled at the reported usage',
+    );
   });
 
   it('rebuilds every stream with exactly one include_usage: true, duplicates inside included', async () => {

@@ -1,6 +1,6 @@
 import { CacheInvalidationBus } from '@platform/redis';
 import { FixedClock } from '@platform/clock';
-import { startTcpProxy, waitFor } from '@platform/testing';
+import { startTcpProxy } from '@platform/testing';
 import Redis from 'ioredis';
 import { FAKE_PROMPT_TOKENS, fakeCompletionTokens } from './support/fake-openai';
 import {
@@ -10,6 +10,7 @@ import {
   PRICES,
   ProxyHarness,
   startProxy,
+  waitForSettledSpend,
 } from './support/proxy-harness';
 
 const CACHE_TTL_MS = 3000;
@@ -157,28 +158,16 @@ describe('limits and revocation across two replicas on one database and Redis', 
     for (const r of refused)
       expect(((await r.json()) as ErrorBody).error.code).toBe('budget_exceeded');
 
-    const redis = new Redis(proxy.resources.redisUrl, { keyPrefix: proxy.resources.redisPrefix });
-    try {
-      const month = proxy.clock.now().toISOString().slice(0, 7);
-      let spent = 0;
-      await waitFor(
-        async () => {
-          spent = Number(await redis.get(`spend:${id}:${month}`));
-          // Settles run behind the responses; each admitted request ends at its real cost.
-          return (
-            spent ===
-            statuses.filter((s) => s === 200).length *
-              (FAKE_PROMPT_TOKENS * PRICES.pricey.input +
-                fakeCompletionTokens({ max_tokens: maxTokens }) * PRICES.pricey.output)
-          );
-        },
-        5000,
-        'every reservation to be settled',
-      );
-      expect(spent).toBeLessThanOrEqual(budgetUsd * 1_000_000 + worstCaseMicro);
-    } finally {
-      redis.disconnect();
-    }
+    // Settles run behind the responses; each admitted request ends at its real cost.
+    const spent = await waitForSettledSpend(
+      proxy,
+      id,
+      statuses.filter((s) => s === 200).length *
+        (FAKE_PROMPT_TOKENS * PRICES.pricey.input +
+          fakeCompletionTokens({ max_tokens: maxTokens }) * PRICES.pricey.output),
+      'every reservation to be settled',
+    );
+    expect(spent).toBeLessThanOrEqual(budgetUsd * 1_000_000 + worstCaseMicro);
     const listed = (await (await adminFetch(a, '/admin/keys?limit=200')).json()) as {
       data: { id: string; month_to_date_spend_usd: number }[];
     };
@@ -191,18 +180,11 @@ describe('limits and revocation across two replicas on one database and Redis', 
     const { id, key } = await mintKey(a);
     const response = await chat(b, key, { model: 'cheap', stream: true, max_tokens: 7 });
     await response.text();
-    const redis = new Redis(proxy.resources.redisUrl, { keyPrefix: proxy.resources.redisPrefix });
-    try {
-      const month = proxy.clock.now().toISOString().slice(0, 7);
-      await waitFor(
-        async () =>
-          Number(await redis.get(`spend:${id}:${month}`)) ===
-          8 * PRICES.cheap.input + 7 * PRICES.cheap.output,
-        5000,
-        'the streamed request to be settled at its reported usage',
-      );
-    } finally {
-      redis.disconnect();
-    }
+    await waitForSettledSpend(
+      proxy,
+      id,
+      8 * PRICES.cheap.input + 7 * PRICES.cheap.output,
+      'the streamed request to be settled at its reported usage',
+    );
   });
 });

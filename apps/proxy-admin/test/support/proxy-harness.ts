@@ -1,5 +1,6 @@
 import { loadConfig, ProxyAdminConfig } from '@platform/config';
-import { ServiceHarness, startServiceHarness } from '@platform/testing';
+import { ServiceHarness, startServiceHarness, waitFor } from '@platform/testing';
+import Redis from 'ioredis';
 import { createApp } from '../../src/create-app';
 import { migrations } from '../../src/migrations';
 import { FakeOpenAi, startFakeOpenAi, UPSTREAM_KEY } from './fake-openai';
@@ -111,4 +112,32 @@ export async function chat(
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...headers },
     body: JSON.stringify({ messages: [{ role: 'user', content: 'Say hello' }], ...body }),
   });
+}
+
+/**
+ * Waits until a key's month-to-date spend in Redis is `expectedMicroUsd` (settles run behind the
+ * responses) and returns it.
+ */
+export async function waitForSettledSpend(
+  proxy: ProxyHarness,
+  keyId: string,
+  expectedMicroUsd: number,
+  what: string,
+): Promise<number> {
+  const redis = new Redis(proxy.resources.redisUrl, { keyPrefix: proxy.resources.redisPrefix });
+  try {
+    const month = proxy.clock.now().toISOString().slice(0, 7);
+    let spent = 0;
+    await waitFor(
+      async () => {
+        spent = Number(await redis.get(`spend:${keyId}:${month}`));
+        return spent === expectedMicroUsd;
+      },
+      5000,
+      what,
+    );
+    return spent;
+  } finally {
+    redis.disconnect();
+  }
 }
