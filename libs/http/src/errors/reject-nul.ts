@@ -93,10 +93,11 @@ export function rejectNul(req: Request, _res: Response, next: NextFunction): voi
   const queryAt = url.indexOf('?');
   const path = queryAt < 0 ? url : url.slice(0, queryAt);
   if (path.includes('%00') || path.includes(NUL)) return next(nulRejected('path'));
-  const query: unknown = queryAt < 0 ? undefined : req.query;
+  const parsed: unknown = queryAt < 0 ? undefined : req.query;
+  // A query checked clean in one pass is not walked again below.
+  const query = parsed === undefined || flatAndClean(parsed) ? undefined : parsed;
   const body: unknown = req.body;
-  const queryClean = query === undefined || flatAndClean(query);
-  if (queryClean && (body === undefined || body === null)) return next();
+  if (query === undefined && (body === undefined || body === null)) return next();
   for (const [field, value] of [
     ['query', query],
     ['body', body],
