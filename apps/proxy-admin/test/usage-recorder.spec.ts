@@ -1,0 +1,88 @@
+// The write-behind usage recorder against a real PostgreSQL: a flush writes the rows recorded
+// before it, in batches, and leaves rows recorded while it writes to the next pass.
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import { UsageRecorder } from '../src/usage/usage-recorder.service';
+import { usageRow } from './support/sessions-window-fixtures';
+import { ProxyHarness, startProxy } from './support/proxy-harness';
+
+describe('UsageRecorder', () => {
+  let proxy: ProxyHarness;
+  let recorder: UsageRecorder;
+
+  beforeAll(async () => {
+    // Ticks far apart: every write in these tests is a flush the test asked for.
+    proxy = await startProxy({ USAGE_FLUSH_INTERVAL_MS: '60000' });
+    recorder = proxy.instances[0]!.app.get(UsageRecorder);
+  });
+  afterAll(() => proxy.close());
+
+  const countOf = async (sessionId: string): Promise<number> => {
+    const [row] = await proxy.db.query<{ n: number }[]>(
+      'SELECT count(*)::int AS n FROM proxy_requests WHERE session_id = $1',
+      [sessionId],
+    );
+    return row!.n;
+  };
+
+  it('writes every row recorded before a flush, over several batches', async () => {
+    const sessionId = `rec-${randomUUID()}`;
+    for (let i = 0; i < 2_500; i += 1) recorder.record(usageRow({ sessionId }));
+    await recorder.flush();
+    expect(await countOf(sessionId)).toBe(2_500);
+  });
+
+  it('leaves rows recorded while a pass writes to the next pass, and loses none', async () => {
+    const sessionId = `rec-${randomUUID()}`;
+    for (let i = 0; i < 1_500; i += 1) recorder.record(usageRow({ sessionId }));
+    // Hold the session's advisory lock (the batch takes it first) so the pass is mid-write.
+    const holder = new Client({ connectionString: proxy.resources.database.url });
+    await holder.connect();
+    try {
+      await holder.query('SELECT pg_advisory_lock(21077, hashtext($1))', [`team-a ${sessionId}`]);
+      const pass = recorder.flush();
+      await waitForLockWaiter(holder);
+      for (let i = 0; i < 10; i += 1) recorder.record(usageRow({ sessionId }));
+      await holder.query('SELECT pg_advisory_unlock(21077, hashtext($1))', [`team-a ${sessionId}`]);
+      await pass;
+      expect(await countOf(sessionId)).toBe(1_500);
+      await recorder.flush();
+      expect(await countOf(sessionId)).toBe(1_510);
+    } finally {
+      await holder.end();
+    }
+  });
+
+  it('a flush asked for during a pass writes the rows recorded before it, after that pass', async () => {
+    const sessionId = `rec-${randomUUID()}`;
+    recorder.record(usageRow({ sessionId }));
+    const holder = new Client({ connectionString: proxy.resources.database.url });
+    await holder.connect();
+    try {
+      await holder.query('SELECT pg_advisory_lock(21077, hashtext($1))', [`team-a ${sessionId}`]);
+      const first = recorder.flush();
+      await waitForLockWaiter(holder);
+      recorder.record(usageRow({ sessionId }));
+      const second = recorder.flush();
+      await holder.query('SELECT pg_advisory_unlock(21077, hashtext($1))', [`team-a ${sessionId}`]);
+      await first;
+      await second;
+      expect(await countOf(sessionId)).toBe(2);
+    } finally {
+      await holder.end();
+    }
+  });
+});
+
+/** Waits until another session waits on an advisory lock (the recorder's batch, blocked). */
+async function waitForLockWaiter(db: Client): Promise<void> {
+  for (let i = 0; i < 200; i += 1) {
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted
+          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    );
+    if (rows[0]!.n > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('the recorder never waited on the session lock');
+}
