@@ -22,11 +22,13 @@ const ADMIN_SECRET = 'bench-admin-secret-0123456789';
 /** The targets of issue 17. */
 const TARGET = { ratio: 0.6, addedP50: 0.3, addedP99: 1, addedFirstByteP50: 0.5 };
 
-const [upstreamPort, forwarderPort, proxyPort] = [
+const [upstreamPort, forwarderPort, proxyPort, floorPort] = [
+  await freePort(),
   await freePort(),
   await freePort(),
   await freePort(),
 ];
+const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/proxy_admin';
 const upstreamUrl = `http://127.0.0.1:${upstreamPort}/v1`;
 await runNode('dist/apps/proxy-admin/migrate.js', {});
 const running = [];
@@ -80,7 +82,15 @@ try {
       monthly_budget_usd: 1_000_000,
     }),
   });
-  const { key } = await minted.body.json();
+  const { key, id: keyId } = await minted.body.json();
+  running.push(
+    await startNode(
+      'bench/proxy-overhead/contract-floor.mjs',
+      {},
+      `http://127.0.0.1:${floorPort}/`,
+      [String(floorPort), upstreamUrl, `pa:bench:${process.pid}:floor:`, databaseUrl, keyId],
+    ),
+  );
 
   const message = { model: 'bench-model', messages: [{ role: 'user', content: 'Say hello' }] };
   const bodies = {
@@ -100,6 +110,11 @@ try {
       {
         name: `bare undici forwarder (${kind})`,
         url: `http://127.0.0.1:${forwarderPort}/v1/chat/completions`,
+        request: { method: 'POST', headers, body },
+      },
+      {
+        name: `contract floor (${kind})`,
+        url: `http://127.0.0.1:${floorPort}/v1/chat/completions`,
         request: { method: 'POST', headers, body },
       },
       {
@@ -123,17 +138,20 @@ try {
   const throughput = [];
   for (const connections of phases.includes('throughput') ? connectionCounts : []) {
     for (const kind of kinds) {
-      const [bare, ours] = await compare(targetsFor(kind), {
+      const [bare, floor, ours] = await compare(targetsFor(kind), {
         connections,
         rounds,
         secondsPerRound,
       });
-      throughput.push({ connections, kind, bare, ours, ratio: ours.rps / bare.rps });
+      throughput.push({ connections, kind, bare, floor, ours, ratio: ours.rps / bare.rps });
     }
   }
   const count = phases.includes('sequential') ? sequential : 1;
-  const [bareJson, ourJson] = await sequentialRounds(targetsFor('json'), { count, rounds });
-  const [bareSse, ourSse] = await sequentialRounds(targetsFor('sse'), { count, rounds });
+  const [bareJson, floorJson, ourJson] = await sequentialRounds(targetsFor('json'), {
+    count,
+    rounds,
+  });
+  const [bareSse, floorSse, ourSse] = await sequentialRounds(targetsFor('sse'), { count, rounds });
 
   const ms = (v) => `${v.toFixed(3)} ms`;
   const verdict = (ok) => (ok ? 'met' : 'NOT met');
@@ -141,32 +159,42 @@ try {
     `proxy-overhead: ${rounds} interleaved rounds of ${secondsPerRound} s per setting, medians; ` +
       `${sequential} sequential requests per path in ${rounds} interleaved rounds`,
   );
-  console.log('throughput (req/s)      bare      ours   ratio   (target >= 0.6)');
+  console.log(
+    'throughput (req/s)      bare     floor      ours   ratio (target >= 0.6)   floor/bare   ours/floor',
+  );
   for (const t of throughput) {
     console.log(
       `${`${t.kind} x ${t.connections}`.padEnd(18)} ${t.bare.rps.toFixed(0).padStart(9)} ` +
-        `${t.ours.rps.toFixed(0).padStart(9)}   ${t.ratio.toFixed(3)}   ${verdict(t.ratio >= TARGET.ratio)}`,
+        `${t.floor.rps.toFixed(0).padStart(9)} ${t.ours.rps.toFixed(0).padStart(9)}   ` +
+        `${t.ratio.toFixed(3)} ${verdict(t.ratio >= TARGET.ratio).padEnd(15)} ` +
+        `${(t.floor.rps / t.bare.rps).toFixed(3).padStart(10)} ${(t.ours.rps / t.floor.rps).toFixed(3).padStart(12)}`,
     );
   }
   const addedP50 = ourJson.total.p50 - bareJson.total.p50;
   const addedP99 = ourJson.total.p99 - bareJson.total.p99;
   const addedFirstByte = ourSse.firstByte.p50 - bareSse.firstByte.p50;
-  console.log(
-    `one at a time, json: bare p50 ${ms(bareJson.total.p50)} p99 ${ms(bareJson.total.p99)}; ` +
-      `ours p50 ${ms(ourJson.total.p50)} p99 ${ms(ourJson.total.p99)}`,
-  );
-  console.log(
-    `one at a time, sse first byte: bare p50 ${ms(bareSse.firstByte.p50)}, ours p50 ${ms(ourSse.firstByte.p50)}; ` +
-      `whole stream: bare p50 ${ms(bareSse.total.p50)}, ours p50 ${ms(ourSse.total.p50)}`,
-  );
+  const floorP50 = floorJson.total.p50 - bareJson.total.p50;
+  const floorFirstByte = floorSse.firstByte.p50 - bareSse.firstByte.p50;
+  const line = (name, json, sse) =>
+    `${name.padEnd(6)} json p50 ${ms(json.total.p50)} p99 ${ms(json.total.p99)}; ` +
+    `sse first byte p50 ${ms(sse.firstByte.p50)}, whole stream p50 ${ms(sse.total.p50)}`;
+  console.log('one at a time:');
+  console.log(line('bare', bareJson, bareSse));
+  console.log(line('floor', floorJson, floorSse));
+  console.log(line('ours', ourJson, ourSse));
   console.log(
     `added latency p50 ${ms(addedP50)} (${verdict(addedP50 <= TARGET.addedP50)}), ` +
       `p99 ${ms(addedP99)} (${verdict(addedP99 <= TARGET.addedP99)}); ` +
       `added first streamed byte p50 ${ms(addedFirstByte)} (${verdict(addedFirstByte <= TARGET.addedFirstByteP50)})`,
   );
   console.log(
+    `the floor adds p50 ${ms(floorP50)} to a JSON answer and ${ms(floorFirstByte)} to the first streamed byte`,
+  );
+  console.log(
     `SUMMARY ${throughput.map((t) => `${t.kind}x${t.connections}=${t.ratio.toFixed(3)}`).join(' ')} ` +
-      `addedP50=${addedP50.toFixed(3)} addedP99=${addedP99.toFixed(3)} addedTTFB=${addedFirstByte.toFixed(3)}`,
+      `addedP50=${addedP50.toFixed(3)} addedP99=${addedP99.toFixed(3)} addedTTFB=${addedFirstByte.toFixed(3)} ` +
+      `floor ${throughput.map((t) => `${t.kind}x${t.connections}=${(t.floor.rps / t.bare.rps).toFixed(3)}`).join(' ')} ` +
+      `floorP50=${floorP50.toFixed(3)} floorTTFB=${floorFirstByte.toFixed(3)}`,
   );
 } finally {
   await Promise.all(running.map((r) => r.stop()));
