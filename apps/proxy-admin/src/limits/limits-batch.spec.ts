@@ -89,6 +89,100 @@ describe('LimitsService: admits and settles batched per event-loop pass', () => 
     expect(revoked).toEqual({ admitted: false, reason: 'revoked' });
     expect(fine).toMatchObject({ admitted: true, requestsRemaining: 4 });
   });
+
+  describe('sliding windows kept as a running sum', () => {
+    // Each test moves its own clock; the windows are read at `now` as the script is told.
+    const at = (iso: string) => new Date(iso);
+    const windowOf = (keyId: string) => redis.hgetall(`rl2:req:${keyId}`);
+
+    it('lets a request back in exactly when its second leaves the 60 s window', async () => {
+      const limited = key('slide-rpm', { rpm: 3 });
+      const t0 = Date.parse('2026-03-10T13:00:00Z');
+      const admitAt = (ms: number) =>
+        limits.admit(limited, 1, 0, at(new Date(t0 + ms).toISOString()));
+      expect(await admitAt(0)).toMatchObject({ admitted: true, requestsRemaining: 2 });
+      expect(await admitAt(20_000)).toMatchObject({ admitted: true, requestsRemaining: 1 });
+      expect(await admitAt(40_000)).toMatchObject({ admitted: true, requestsRemaining: 0 });
+      // Full until the first second (t0) leaves: Retry-After counts down to it.
+      expect(await admitAt(59_000)).toMatchObject({
+        admitted: false,
+        reason: 'rpm',
+        retryAfterSeconds: 1,
+      });
+      expect(await admitAt(50_000)).toMatchObject({ retryAfterSeconds: 10 });
+      expect(await admitAt(60_000)).toMatchObject({ admitted: true, requestsRemaining: 0 });
+      // The bucket of t0 was subtracted and dropped; the sum is the buckets still held.
+      const held = await windowOf('slide-rpm');
+      expect(held[String(t0 / 1000)]).toBeUndefined();
+      expect(held['s']).toBe('3');
+      expect(Object.keys(held).filter((f) => /^\d+$/.test(f))).toHaveLength(3);
+    });
+
+    it('starts afresh after an idle gap longer than the window, and after the key expired', async () => {
+      const limited = key('slide-idle', { rpm: 2 });
+      const t0 = Date.parse('2026-03-10T14:00:00Z');
+      const admitAt = (ms: number) =>
+        limits.admit(limited, 1, 0, at(new Date(t0 + ms).toISOString()));
+      await admitAt(0);
+      await admitAt(1_000);
+      expect(await admitAt(2_000)).toMatchObject({
+        admitted: false,
+        reason: 'rpm',
+        retryAfterSeconds: 58,
+      });
+      // Five minutes later (the key has not expired: its TTL runs on Redis's clock, not ours).
+      expect(await admitAt(300_000)).toMatchObject({ admitted: true, requestsRemaining: 1 });
+      expect((await windowOf('slide-idle'))['s']).toBe('1');
+      await redis.del('rl2:req:slide-idle');
+      expect(await admitAt(301_000)).toMatchObject({ admitted: true, requestsRemaining: 1 });
+    });
+
+    it('moves the sum with a settle, never below zero, and leaves slid-out seconds alone', async () => {
+      const limited = key('slide-settle', { tpm: 1000 });
+      const t0 = Date.parse('2026-03-10T15:00:00Z');
+      const now = (ms: number) => at(new Date(t0 + ms).toISOString());
+      const first = await limits.admit(limited, 600, 0, now(0));
+      const reservation = first.admitted ? first.reservation! : never();
+      // A settle larger than the reservation's refund empties the bucket, not more.
+      await limits.settle(reservation, -5_000, 0, now(1_000));
+      const tokens = await redis.hgetall('rl2:tok:slide-settle');
+      expect([tokens[String(t0 / 1000)], tokens['s']]).toEqual(['0', '0']);
+      expect(await limits.admit(limited, 1000, 0, now(2_000))).toMatchObject({
+        admitted: true,
+        tokensRemaining: 0,
+      });
+      // A settle for a second that already left the window changes nothing.
+      const late = await limits.admit(limited, 0, 0, now(3_000));
+      await limits.settle(late.admitted ? late.reservation! : never(), 50, 0, now(70_000));
+      expect(await limits.admit(limited, 1000, 0, now(70_000))).toMatchObject({
+        admitted: true,
+        tokensRemaining: 0,
+      });
+    });
+
+    it('agrees with a sum over the buckets after any mix of admits, settles and slides', async () => {
+      const limited = key('slide-mix', { rpm: 1_000, tpm: 1_000_000 });
+      const t0 = Date.parse('2026-03-10T16:00:00Z');
+      let seed = 7;
+      const next = () => (seed = (seed * 48_271) % 2_147_483_647);
+      let ms = 0;
+      for (let i = 0; i < 300; i += 1) {
+        ms += next() % 3_000;
+        const now = at(new Date(t0 + ms).toISOString());
+        const verdict = await limits.admit(limited, next() % 500, 0, now);
+        if (verdict.admitted && next() % 2 === 0) {
+          await limits.settle(verdict.reservation!, next() % 700, 0, now);
+        }
+      }
+      for (const suffix of ['req', 'tok']) {
+        const held = await redis.hgetall(`rl2:${suffix}:slide-mix`);
+        const buckets = Object.entries(held).filter(([f]) => /^\d+$/.test(f));
+        const total = buckets.reduce((sum, [, v]) => sum + Number(v), 0);
+        expect(Number(held['s'])).toBe(total);
+        expect(buckets.every(([f]) => Number(f) >= Number(held['l']))).toBe(true);
+      }
+    });
+  });
 });
 
 function never(): never {

@@ -108,7 +108,7 @@ export class LimitsService implements BeforeApplicationShutdown {
     const month = monthOf(now);
     const id = limits.keyId;
     const result = await this.batcher.admit<number[]>(
-      [`revoked:${id}`, `rl:req:${id}`, `rl:tok:${id}`, `spend:${id}:${month}`],
+      [`revoked:${id}`, `rl2:req:${id}`, `rl2:tok:${id}`, `spend:${id}:${month}`],
       [
         'a',
         second,
@@ -175,7 +175,7 @@ export class LimitsService implements BeforeApplicationShutdown {
     if (this.redis.status !== 'ready')
       return Promise.reject(new LimitsUnavailableError(`redis ${this.redis.status}`));
     return this.batcher.settle<number>(
-      [`rl:tok:${reservation.keyId}`, `spend:${reservation.keyId}:${reservation.month}`],
+      [`rl2:tok:${reservation.keyId}`, `spend:${reservation.keyId}:${reservation.month}`],
       [
         's',
         reservation.second,
