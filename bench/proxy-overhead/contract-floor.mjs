@@ -38,7 +38,8 @@ const { BATCH_COLUMNS, INSERT_BATCH_SQL } = exportsOf(
 
 const redis = new Redis({ keyPrefix: prefix });
 redis.defineCommand('limitBatch', { lua: BATCH_SCRIPT });
-const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+// JIT off, as the proxy's batch transaction sets it: compiling the statement costs more than it saves.
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 2, options: '-c jit=off' });
 const agent = new Agent({ keepAliveTimeout: 30_000, connections: 256 });
 
 // One script call per event-loop pass, as the proxy's LimitBatcher sends them.
