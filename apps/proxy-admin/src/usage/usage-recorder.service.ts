@@ -88,7 +88,7 @@ export class UsageRecorder implements OnModuleInit, BeforeApplicationShutdown {
         return;
       }
       // Up to the batch's last row: the overflow may have dropped rows from the front meanwhile.
-      this.buffer.splice(0, this.buffer.indexOf(batch[batch.length - 1]!) + 1);
+      this.buffer.splice(0, this.buffer.indexOf(batch[batch.length - 1] as UsageRecord) + 1);
       due -= batch.length;
     }
     if (this.dropped > 0) {
