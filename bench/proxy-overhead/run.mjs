@@ -1,5 +1,7 @@
 // bench/proxy-overhead: our proxy (real key, rpm + tpm + budget on, usage recorded) against a
-// bare undici forwarder, both in front of the same fake upstream on loopback, in one run.
+// bare undici forwarder, both in front of the same fake upstream on loopback, in one run, with a
+// third path between them: the contract floor (contract-floor.mjs), the forwarder plus only the
+// Redis and PostgreSQL work every request owes.
 // Non-streaming and streaming (SSE, 20 chunks) POST /v1/chat/completions:
 // - throughput at each concurrency (BENCH_CONNECTIONS, default 16 and 50): autocannon,
 //   interleaved rounds, medians, as a ratio to the bare forwarder;
