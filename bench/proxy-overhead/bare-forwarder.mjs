@@ -1,38 +1,16 @@
-// The baseline: a bare Node forwarder (node:http in, undici out) with no auth, limits or usage.
-// JSON answers are collected and sent with a content-length; SSE answers are relayed chunk by
-// chunk as they arrive (with backpressure), as any streaming proxy must.
+// The baseline: a bare Node forwarder (node:http in, undici out) with no auth, limits or usage;
+// the relay itself is in forward.mjs.
 import http from 'node:http';
-import { Agent, request } from 'undici';
+import { bodyOf, forwarder } from './forward.mjs';
 
 const [port, upstream] = process.argv.slice(2);
-const agent = new Agent({ keepAliveTimeout: 30_000, connections: 256 });
+const forward = forwarder(upstream);
 
 http
   .createServer(async (req, res) => {
-    const chunks = [];
-    for await (const chunk of req) chunks.push(chunk);
+    const body = await bodyOf(req);
     try {
-      const answer = await request(`${upstream}/chat/completions`, {
-        method: 'POST',
-        dispatcher: agent,
-        headers: { 'content-type': 'application/json', authorization: 'Bearer sk-upstream' },
-        body: Buffer.concat(chunks),
-      });
-      const type = String(answer.headers['content-type'] ?? '');
-      if (type.startsWith('text/event-stream')) {
-        res.writeHead(answer.statusCode, { 'content-type': type, 'cache-control': 'no-cache' });
-        for await (const chunk of answer.body) {
-          if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
-        }
-        res.end();
-        return;
-      }
-      const body = Buffer.from(await answer.body.arrayBuffer());
-      res.writeHead(answer.statusCode, {
-        'content-type': 'application/json',
-        'content-length': body.length,
-      });
-      res.end(body);
+      await forward(body, res);
     } catch {
       if (res.headersSent) res.destroy();
       else res.writeHead(502).end();

@@ -16,8 +16,8 @@ import { join } from 'node:path';
 import Redis from 'ioredis';
 import pg from 'pg';
 import ts from 'typescript';
-import { Agent, request } from 'undici';
 import { ROOT } from '../lib/processes.mjs';
+import { bodyOf, forwarder } from './forward.mjs';
 
 const [port, upstream, prefix, databaseUrl, keyId] = process.argv.slice(2);
 
@@ -40,7 +40,7 @@ const redis = new Redis({ keyPrefix: prefix });
 redis.defineCommand('limitBatch', { lua: BATCH_SCRIPT });
 // JIT off, as the proxy's batch transaction sets it: compiling the statement costs more than it saves.
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 2, options: '-c jit=off' });
-const agent = new Agent({ keepAliveTimeout: 30_000, connections: 256 });
+const forward = forwarder(upstream);
 
 // One script call per event-loop pass, as the proxy's LimitBatcher sends them.
 let pending = { keys: [], args: [], waiters: [] };
@@ -78,8 +78,7 @@ const limitKeys = [`revoked:${keyId}`, `rl:req:${keyId}`, `rl:tok:${keyId}`];
 http
   .createServer(async (req, res) => {
     const startedAt = new Date();
-    const chunks = [];
-    for await (const chunk of req) chunks.push(chunk);
+    const body = await bodyOf(req);
     const second = Math.floor(startedAt.getTime() / 1000);
     try {
       const [verdict] = await limitOp(
@@ -87,27 +86,7 @@ http
         ['a', second, 1_000_000, 1_000_000_000, 1000, 1_000_000_000_000, 100, 3_456_000],
       );
       if (verdict !== 0) throw new Error(`limit refused: ${verdict}`);
-      const answer = await request(`${upstream}/chat/completions`, {
-        method: 'POST',
-        dispatcher: agent,
-        headers: { 'content-type': 'application/json', authorization: 'Bearer sk-upstream' },
-        body: Buffer.concat(chunks),
-      });
-      const type = String(answer.headers['content-type'] ?? '');
-      if (type.startsWith('text/event-stream')) {
-        res.writeHead(answer.statusCode, { 'content-type': type, 'cache-control': 'no-cache' });
-        for await (const chunk of answer.body) {
-          if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
-        }
-        res.end();
-      } else {
-        const body = Buffer.from(await answer.body.arrayBuffer());
-        res.writeHead(answer.statusCode, {
-          'content-type': 'application/json',
-          'content-length': body.length,
-        });
-        res.end(body);
-      }
+      await forward(body, res);
       void limitOp(
         [`rl:tok:${keyId}`, `spend:${keyId}:${month}`],
         ['s', second, -980, -90, second],

@@ -35,43 +35,49 @@ describe('UsageRecorder', () => {
   it('leaves rows recorded while a pass writes to the next pass, and loses none', async () => {
     const sessionId = `rec-${randomUUID()}`;
     for (let i = 0; i < 1_500; i += 1) recorder.record(usageRow({ sessionId }));
-    // Hold the session's advisory lock (the batch takes it first) so the pass is mid-write.
-    const holder = new Client({ connectionString: proxy.resources.database.url });
-    await holder.connect();
-    try {
-      await holder.query('SELECT pg_advisory_lock(21077, hashtext($1))', [`team-a ${sessionId}`]);
-      const pass = recorder.flush();
-      await waitForLockWaiter(holder);
+    await whileBatchWaits(sessionId, (pass) => {
       for (let i = 0; i < 10; i += 1) recorder.record(usageRow({ sessionId }));
-      await holder.query('SELECT pg_advisory_unlock(21077, hashtext($1))', [`team-a ${sessionId}`]);
-      await pass;
-      expect(await countOf(sessionId)).toBe(1_500);
-      await recorder.flush();
-      expect(await countOf(sessionId)).toBe(1_510);
-    } finally {
-      await holder.end();
-    }
+      return pass;
+    });
+    expect(await countOf(sessionId)).toBe(1_500);
+    await recorder.flush();
+    expect(await countOf(sessionId)).toBe(1_510);
   });
 
   it('a flush asked for during a pass writes the rows recorded before it, after that pass', async () => {
     const sessionId = `rec-${randomUUID()}`;
     recorder.record(usageRow({ sessionId }));
+    // The second flush is asked for while the first waits; the helper waits for both.
+    await whileBatchWaits(sessionId, () => {
+      recorder.record(usageRow({ sessionId }));
+      return recorder.flush();
+    });
+    expect(await countOf(sessionId)).toBe(2);
+  });
+
+  /**
+   * Starts a flush while holding the session's advisory lock (the batch takes it first), runs
+   * `during` once the batch waits on it, then lets the batch go and waits for the flush.
+   */
+  async function whileBatchWaits<T>(
+    sessionId: string,
+    during: (pass: Promise<void>) => Promise<T>,
+  ): Promise<T> {
     const holder = new Client({ connectionString: proxy.resources.database.url });
     await holder.connect();
+    const lockKey = [`team-a ${sessionId}`];
     try {
-      await holder.query('SELECT pg_advisory_lock(21077, hashtext($1))', [`team-a ${sessionId}`]);
-      const first = recorder.flush();
+      await holder.query('SELECT pg_advisory_lock(21077, hashtext($1))', lockKey);
+      const pass = recorder.flush();
       await waitForLockWaiter(holder);
-      recorder.record(usageRow({ sessionId }));
-      const second = recorder.flush();
-      await holder.query('SELECT pg_advisory_unlock(21077, hashtext($1))', [`team-a ${sessionId}`]);
-      await first;
-      await second;
-      expect(await countOf(sessionId)).toBe(2);
+      const result = during(pass);
+      await holder.query('SELECT pg_advisory_unlock(21077, hashtext($1))', lockKey);
+      await pass;
+      return await result;
     } finally {
       await holder.end();
     }
-  });
+  }
 });
 
 /** Waits until another session waits on an advisory lock (the recorder's batch, blocked). */
