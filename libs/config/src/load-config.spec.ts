@@ -3,6 +3,7 @@ import { GeoScoringConfig } from './services/geo-scoring.config';
 import { MaritimeConfig } from './services/maritime.config';
 import { loadMigrationConfig } from './services/migration.config';
 import { ProxyAdminConfig } from './services/proxy-admin.config';
+import { loadToolRedisConfig } from './services/tool-redis.config';
 
 const adminSecret = 'a-long-enough-admin-secret';
 
@@ -131,6 +132,29 @@ describe('loadMigrationConfig', () => {
     });
     expect(problemsOf(() => loadMigrationConfig('maritime', { DATABASE_URL: 'nope' }))).toEqual([
       'DATABASE_URL: must be a postgres:// URL',
+    ]);
+  });
+});
+
+describe('loadToolRedisConfig', () => {
+  it("gives an operator command the service's Redis: its URL and key prefix, checked", () => {
+    expect(loadToolRedisConfig('maritime', {})).toEqual({
+      url: 'redis://127.0.0.1:6379',
+      prefix: 'mar:',
+    });
+    expect(loadToolRedisConfig('maritime', {}).prefix).toBe(
+      loadConfig(MaritimeConfig, {}).REDIS_PREFIX,
+    );
+    expect(
+      loadToolRedisConfig('geo-scoring', { REDIS_URL: 'rediss://cache:6380', REDIS_PREFIX: 'g2:' }),
+    ).toEqual({ url: 'rediss://cache:6380', prefix: 'g2:' });
+    expect(
+      problemsOf(() =>
+        loadToolRedisConfig('maritime', { REDIS_URL: 'http://x', REDIS_PREFIX: 'A B' }),
+      ),
+    ).toEqual([
+      'REDIS_URL: must be a redis:// or rediss:// URL',
+      'REDIS_PREFIX: must be 1-64 characters of a-z 0-9 : _ -',
     ]);
   });
 });

@@ -10,7 +10,7 @@
 // replica's outbox sweep enqueues them within about a minute and a half.
 import { Clock } from '@platform/clock';
 import { CommandFailure, defineCommand, UsageError } from '@platform/cli';
-import type { Environment } from '@platform/config';
+import { loadToolRedisConfig } from '@platform/config';
 import { bullPrefix } from '@platform/queues';
 import { enqueueDeliveriesNow } from '@platform/webhooks';
 import { Queue } from 'bullmq';
@@ -49,9 +49,11 @@ function utcDayOf(text: string): string {
 }
 
 /** Enqueues on the service's queue; false when Redis cannot be reached. */
-async function enqueue(env: Environment, deliveryIds: readonly string[]): Promise<boolean> {
+type ToolRedis = ReturnType<typeof loadToolRedisConfig>;
+
+async function enqueue(redis: ToolRedis, deliveryIds: readonly string[]): Promise<boolean> {
   if (deliveryIds.length === 0) return true;
-  const connection = new Redis(env['REDIS_URL'] ?? 'redis://127.0.0.1:6379', {
+  const connection = new Redis(redis.url, {
     lazyConnect: true,
     connectTimeout: 3_000,
     maxRetriesPerRequest: 1,
@@ -61,7 +63,7 @@ async function enqueue(env: Environment, deliveryIds: readonly string[]): Promis
     await connection.connect();
     const queue = new Queue(JOB_QUEUES.webhookDeliveries, {
       connection,
-      prefix: bullPrefix(env['REDIS_PREFIX'] ?? 'geo:'),
+      prefix: bullPrefix(redis.prefix),
     });
     try {
       await enqueueDeliveriesNow(queue, deliveryIds);
@@ -86,6 +88,8 @@ export const webhooksCommand = defineCommand({
     until: { type: 'string' },
   },
   async run({ values, positionals, env, io }) {
+    // Checked before anything is replayed, so a bad setting changes nothing.
+    const redis = loadToolRedisConfig('geo-scoring', env);
     if (positionals.length !== 1 || positionals[0] !== 'replay') {
       throw new UsageError('the only action is replay');
     }
@@ -108,7 +112,7 @@ export const webhooksCommand = defineCommand({
         if (!outcome.replayed) {
           throw new CommandFailure(`${id} was not replayed: ${SKIPPED[outcome.reason]}`);
         }
-        const enqueued = await enqueue(env, [id]);
+        const enqueued = await enqueue(redis, [id]);
         io.out(JSON.stringify({ delivery_id: id, replayed: true, enqueued }));
         return 0;
       }
@@ -116,7 +120,7 @@ export const webhooksCommand = defineCommand({
       const since = range?.since ?? now;
       if (since >= until) throw new UsageError('--since must be before --until');
       const { deliveryIds, inactiveWebhooks } = await replays.replayRange(since, until, now);
-      const enqueued = await enqueue(env, deliveryIds);
+      const enqueued = await enqueue(redis, deliveryIds);
       io.out(
         JSON.stringify({
           since: since.toISOString(),

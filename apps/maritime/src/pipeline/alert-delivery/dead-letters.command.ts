@@ -6,7 +6,7 @@
 // reached the replays still stand, and a worker replica's sweep enqueues them within two minutes.
 import { Clock } from '@platform/clock';
 import { CommandFailure, defineCommand, UsageError } from '@platform/cli';
-import type { Environment } from '@platform/config';
+import { loadToolRedisConfig } from '@platform/config';
 import { bullPrefix } from '@platform/queues';
 import { enqueueDeliveries } from '@platform/webhooks';
 import { Queue } from 'bullmq';
@@ -39,12 +39,14 @@ function instantArgument(value: string | undefined, flag: string): Date {
 }
 
 /** Enqueues the replays and takes their dead letters off the mirror; false without Redis. */
+type ToolRedis = ReturnType<typeof loadToolRedisConfig>;
+
 async function enqueue(
-  env: Environment,
+  redis: ToolRedis,
   replayed: readonly { delivery_id: string; replay_delivery_id: string }[],
 ): Promise<boolean> {
   if (replayed.length === 0) return true;
-  const connection = new Redis(env['REDIS_URL'] ?? 'redis://127.0.0.1:6379', {
+  const connection = new Redis(redis.url, {
     lazyConnect: true,
     connectTimeout: 3_000,
     maxRetriesPerRequest: 1,
@@ -52,7 +54,7 @@ async function enqueue(
   });
   try {
     await connection.connect();
-    const prefix = bullPrefix(env['REDIS_PREFIX'] ?? 'mar:');
+    const prefix = bullPrefix(redis.prefix);
     const deliveries = new Queue(JOB_QUEUES.alertDeliveries, { connection, prefix });
     const deadLetters = new Queue(JOB_QUEUES.alertDeliveriesDlq, { connection, prefix });
     try {
@@ -85,6 +87,8 @@ export const deadLettersCommand = defineCommand({
     to: { type: 'string' },
   },
   async run({ values, positionals, env, io }) {
+    // Checked before anything is replayed, so a bad setting changes nothing.
+    const redis = loadToolRedisConfig('maritime', env);
     if (positionals.length !== 1 || positionals[0] !== 'replay') {
       throw new UsageError('the only action is replay');
     }
@@ -115,7 +119,7 @@ export const deadLettersCommand = defineCommand({
           if (skipped !== undefined) {
             throw new CommandFailure(`${id} was not replayed: ${SKIPPED[skipped.reason]}`);
           }
-          const enqueued = await enqueue(env, result.replayed);
+          const enqueued = await enqueue(redis, result.replayed);
           io.out(JSON.stringify({ ...result.replayed[0], enqueued }));
           return 0;
         }
@@ -127,7 +131,7 @@ export const deadLettersCommand = defineCommand({
           channelDisabled = batch.channel_disabled;
           if (batch.replayed.length < REPLAY_BATCH || batch.remaining === 0) break;
         }
-        const enqueued = await enqueue(env, all);
+        const enqueued = await enqueue(redis, all);
         io.out(
           JSON.stringify({
             from: range.from.toISOString(),
