@@ -1,6 +1,7 @@
 // API keys, plans and the fleet-wide sliding-window rate limit on real PostgreSQL and Redis.
 import { FixedClock } from '@platform/clock';
 import { expectErrorBody, fetchJson, startTcpProxy, waitFor } from '@platform/testing';
+import { ApiKeyVersions } from '../src/platform/api-keys/api-key-versions';
 import { ApiKeysService } from '../src/platform/api-keys/api-keys.service';
 import { maritimeForFile } from './support/maritime-harness';
 
@@ -52,17 +53,56 @@ describe('access: keys, plans and rate limits', () => {
     expectErrorBody('code', malformed.body, 'invalid_api_key');
   });
 
-  it('refuses a revoked key on the very next request', async () => {
+  it('refuses a revoked key on the very next request, on a replica holding it in memory', async () => {
     const key = await maritime.mintKey('pro', { owner: 'revoked-owner' });
-    expect((await maritime.get('/api/v1/me', key)).status).toBe(200);
-    const service = maritime.harness.instances[1]!.app.get(ApiKeysService);
+    const [a, b] = maritime.harness.instances;
+    for (const replica of [a!, b!]) {
+      const reply = await fetchJson(`${replica.url}/api/v1/me`, { headers: { 'x-api-key': key } });
+      expect(reply.status).toBe(200);
+    }
+    const service = b!.app.get(ApiKeysService);
     const [record] = await service.list('revoked-owner');
     await service.revoke(record!.id);
-    const after = await fetchJson(`${maritime.harness.instances[1]!.url}/api/v1/me`, {
-      headers: { 'x-api-key': key },
-    });
-    expect(after.status).toBe(401);
-    expectErrorBody('code', after.body, 'invalid_api_key');
+    for (const replica of [a!, b!]) {
+      const after = await fetchJson(`${replica.url}/api/v1/me`, { headers: { 'x-api-key': key } });
+      expect(after.status).toBe(401);
+      expectErrorBody('code', after.body, 'invalid_api_key');
+    }
+  });
+
+  it('answers a known key from memory, trusting the copy for a minute at most', async () => {
+    const key = await maritime.mintKey('starter', { owner: 'memory-owner' });
+    const replica = maritime.harness.instances[0]!.url;
+    const status = async (): Promise<number> =>
+      (await fetch(`${replica}/api/v1/plans`, { headers: { 'x-api-key': key } })).status;
+    expect(await status()).toBe(200);
+    // Revoked behind the service's back (no version published): the copy still answers...
+    await maritime.harness.db.query(
+      `UPDATE api_keys SET revoked_at = now() WHERE owner_id = 'memory-owner'`,
+    );
+    expect(await status()).toBe(200);
+    // ...until it expires, whatever Redis knows.
+    (maritime.harness.clock as FixedClock).advance(61_000);
+    expect(await status()).toBe(401);
+  });
+
+  it('reads a key again when the version published for it is newer than the copy', async () => {
+    const key = await maritime.mintKey('starter', { owner: 'version-owner' });
+    const replica = maritime.harness.instances[0]!;
+    const limitNow = async (): Promise<string | null> =>
+      (await fetch(`${replica.url}/api/v1/plans`, { headers: { 'x-api-key': key } })).headers.get(
+        'x-ratelimit-limit',
+      );
+    expect(await limitNow()).toBe('600');
+    // A change made elsewhere: the row (version 1) and then its publication, as the service does.
+    const [rows] = (await maritime.harness.db.query(
+      `UPDATE api_keys SET rate_limit_per_min = 7, version = version + 1
+       WHERE owner_id = 'version-owner' RETURNING id, version`,
+    )) as [{ id: string; version: number }[], number];
+    const row = rows[0];
+    expect(await limitNow()).toBe('600');
+    await replica.app.get(ApiKeyVersions).publish(row!.id, row!.version);
+    expect(await limitNow()).toBe('7');
   });
 
   it('records last_used_at at most once a minute per replica, not with every request', async () => {
@@ -178,14 +218,32 @@ describe('access: keys, plans and rate limits', () => {
     const replica = await maritime.harness.startInstance({
       REDIS_URL: `redis://127.0.0.1:${cut.port}`,
     });
+    const cachedKey = await maritime.mintKey('pro', { owner: 'away-owner' });
+    const liveKey = await maritime.mintKey('pro', { owner: 'live-owner' });
     try {
       expect((await fetch(`${replica.url}/api/v1/plans`)).status).toBe(200);
+      for (const key of [cachedKey, liveKey]) {
+        const reply = await fetch(`${replica.url}/api/v1/me`, { headers: { 'x-api-key': key } });
+        expect(reply.status).toBe(200);
+      }
       await cut.cut();
       const reply = await fetch(`${replica.url}/api/v1/plans`);
       expect(reply.status).toBe(200);
       expect(rateHeaders(reply.headers)).toMatchObject({ limit: 60, remaining: 60 });
       const metrics = await (await fetch(`${replica.url}/metrics`)).text();
       expect(metrics).toMatch(/^mar_ratelimit_failopen_total(\{[^}]*\})? [1-9]/m);
+      // Redis cannot vouch for keys held in memory, so PostgreSQL decides: a revocation still
+      // counts on the next request.
+      await maritime.harness.db.query(
+        `UPDATE api_keys SET revoked_at = now() WHERE owner_id = 'away-owner'`,
+      );
+      const revoked = await fetchJson(`${replica.url}/api/v1/me`, {
+        headers: { 'x-api-key': cachedKey },
+      });
+      expect(revoked.status).toBe(401);
+      const live = await fetch(`${replica.url}/api/v1/me`, { headers: { 'x-api-key': liveKey } });
+      expect(live.status).toBe(200);
+      expect(rateHeaders(live.headers)).toMatchObject({ limit: 6000, remaining: 6000 });
     } finally {
       await cut.close();
     }

@@ -1,6 +1,8 @@
 // `npm run tools -- maritime keys …` against a real database: the key is printed once and only
 // its digest stored; list, plan changes, analyst access and revocation.
 import { createHash } from 'node:crypto';
+import { FixedClock } from '@platform/clock';
+import { freePort } from '@platform/testing';
 import { keysCommand } from '../src/platform/api-keys/keys.command';
 import { maritimeForFile } from './support/maritime-harness';
 
@@ -16,11 +18,20 @@ function capture(): {
   return { out, err, io: { out: (l) => out.push(l), err: (l) => err.push(l) } };
 }
 
-async function run(args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
+async function run(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; out: string[]; err: string[] }> {
   const c = capture();
+  const { resources } = maritime.harness;
   const code = await keysCommand.run(
     args,
-    { DATABASE_URL: maritime.harness.resources.database.url },
+    {
+      DATABASE_URL: resources.database.url,
+      REDIS_URL: resources.redisUrl,
+      REDIS_PREFIX: resources.redisPrefix,
+      ...env,
+    },
     c.io,
   );
   return { code, out: c.out, err: c.err };
@@ -92,6 +103,11 @@ describe('maritime keys command', () => {
       created.key,
     );
     expect(me.body).toMatchObject({ rate_limit_per_min: 25000, tier: 'supply_chain_risk' });
+    // The replica now holds the key in memory; the command's change still counts at once.
+    expect((await run(['set-plan', created.id, 'starter'])).code).toBe(0);
+    const downgraded = await maritime.get('/api/v1/me', created.key);
+    expect(downgraded.headers.get('x-ratelimit-limit')).toBe('25000');
+    expect(downgraded.body).toMatchObject({ tier: 'starter' });
     expect((await run(['revoke', created.id])).code).toBe(0);
     expect((await maritime.get('/api/v1/me', created.key)).status).toBe(401);
     expect((await run(['revoke', '00000000-0000-0000-0000-000000000000'])).code).toBe(1);
@@ -99,5 +115,27 @@ describe('maritime keys command', () => {
     expect((await run(['create', '--plan', 'pro'])).code).toBe(2);
     expect((await run(['set-plan', created.id, 'pro', '--rate-limit', '0'])).code).toBe(2);
     expect((await run(['explode'])).code).toBe(2);
+  });
+
+  it('says so when a change is stored but Redis cannot be told, and the key expires from caches', async () => {
+    const created = JSON.parse(
+      (await run(['create', '--owner', 'o3', '--plan', 'pro'])).out[0]!,
+    ) as { id: string; key: string };
+    expect((await maritime.get('/api/v1/me', created.key)).status).toBe(200);
+    const closedPort = await freePort();
+    const revoked = await run(['revoke', created.id], {
+      REDIS_URL: `redis://127.0.0.1:${closedPort}`,
+    });
+    expect(revoked.code).toBe(1);
+    expect(revoked.err.join('\n')).toMatch(/stored, but Redis could not be told/);
+    expect(JSON.parse(revoked.out[0]!)).toMatchObject({ id: created.id });
+    const [row] = (await maritime.harness.db.query(
+      'SELECT revoked_at FROM api_keys WHERE id = $1',
+      [created.id],
+    )) as { revoked_at: Date | null }[];
+    expect(row!.revoked_at).not.toBeNull();
+    // The replica's copy is trusted for a minute at most.
+    (maritime.harness.clock as FixedClock).advance(61_000);
+    expect((await maritime.get('/api/v1/me', created.key)).status).toBe(401);
   });
 });

@@ -8,6 +8,7 @@ import { UserData1763830800000 } from './1763830800000-user-data';
 import { Alerting1763834400000 } from './1763834400000-alerting';
 import { Jobs1763838000000 } from './1763838000000-jobs';
 import { AlertEvaluation1763845200000 } from './1763845200000-alert-evaluation';
+import { ApiKeyVersions1763856000000 } from './1763856000000-api-key-versions';
 
 /** Every migration of maritime, oldest first. Never edit one that has landed. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   Alerting1763834400000,
   Jobs1763838000000,
   AlertEvaluation1763845200000,
+  ApiKeyVersions1763856000000,
 ];

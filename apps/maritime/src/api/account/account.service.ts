@@ -1,17 +1,21 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { effectiveRateLimit, PLAN_TABLE } from '@platform/maritime-domain';
 import type { Caller } from '../../platform/access/caller';
+import { ApiKeysService } from '../../platform/api-keys/api-keys.service';
 import type { MeResponse, PlansResponse } from './dto/account.response';
 
 @Injectable()
 export class AccountService {
+  constructor(@Inject(ApiKeysService) private readonly keys: ApiKeysService) {}
+
   plans(caller: Caller): PlansResponse {
     return { plans: PLAN_TABLE.map((limits) => ({ ...limits })), tier: caller.limits.tier };
   }
 
   async me(caller: Caller): Promise<MeResponse> {
-    const key = caller.key;
-    if (!key) throw new Error('AccessGuard lets only keyed callers reach /me');
+    if (!caller.key) throw new Error('AccessGuard lets only keyed callers reach /me');
+    // The caller's key may be a replica's copy up to a minute old; last_used_at is read now.
+    const key = (await this.keys.findById(caller.key.id)) ?? caller.key;
     const rate = effectiveRateLimit(key.plan, key.rateLimitPerMin);
     const usage = caller.rate;
     return {

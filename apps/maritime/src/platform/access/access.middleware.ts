@@ -3,9 +3,10 @@ import { Clock } from '@platform/clock';
 import { ApiError, retryAfterSeconds, setRateLimitHeaders } from '@platform/http';
 import { effectiveRateLimit, planLimits } from '@platform/maritime-domain';
 import type { NextFunction, Request, Response } from 'express';
+import type { ApiKeyRecord } from '../api-keys/api-key';
 import { ApiKeysService } from '../api-keys/api-keys.service';
 import { setCaller } from './caller';
-import { SlidingWindowLimiter } from './sliding-window.limiter';
+import { OUTDATED_KEY, RateDecision, SlidingWindowLimiter } from './sliding-window.limiter';
 
 /**
  * Runs first on every /api/v1 request, route or not: resolves X-API-Key, counts the request
@@ -14,6 +15,10 @@ import { SlidingWindowLimiter } from './sliding-window.limiter';
  * answers 401 invalid_api_key, counted against the IP so guessing keys is throttled too. What a
  * route requires (a key, analyst access, a plan) is the AccessGuard's part, after this.
  */
+function rateOf(key: ApiKeyRecord): number {
+  return effectiveRateLimit(key.plan, key.rateLimitPerMin);
+}
+
 @Injectable()
 export class AccessMiddleware implements NestMiddleware {
   constructor(
@@ -35,14 +40,13 @@ export class AccessMiddleware implements NestMiddleware {
     const ip = request.ip ?? request.socket.remoteAddress ?? 'unknown';
     const presented = request.headers['x-api-key'];
     const value = Array.isArray(presented) ? presented[0] : presented;
-    const key = value === undefined || value === '' ? undefined : await this.keys.resolve(value);
+    const { key, decision } =
+      value === undefined || value === ''
+        ? { key: undefined, decision: await this.countIp(ip) }
+        : await this.resolveAndCount(value, ip);
     const invalidKey = value !== undefined && value !== '' && key === undefined;
     const access = key ? key.plan : 'anonymous';
-    const subject = key ? `k:${key.id}` : `ip:${ip}`;
-    const limit = key
-      ? effectiveRateLimit(key.plan, key.rateLimitPerMin)
-      : planLimits('anonymous').requests_per_minute;
-    const decision = await this.limiter.hit(subject, limit, this.clock.nowMs());
+    const limit = decision.limit;
     setRateLimitHeaders(response, {
       limit: decision.limit,
       remaining: decision.remaining,
@@ -68,5 +72,49 @@ export class AccessMiddleware implements NestMiddleware {
       ip,
       rate: decision,
     });
+  }
+
+  /**
+   * The presented key and its counted request. A copy from memory is checked by the limiter
+   * against the key's published version in the same script that counts the request; an
+   * outdated copy is read again from PostgreSQL, and so is any copy when Redis cannot vouch for
+   * it, so a revocation or a plan change counts on the next request either way. An unknown or
+   * revoked key is counted against the client IP.
+   */
+  private async resolveAndCount(
+    value: string,
+    ip: string,
+  ): Promise<{ key: ApiKeyRecord | undefined; decision: RateDecision }> {
+    let resolved = await this.keys.resolve(value);
+    for (let attempt = 1; resolved; attempt += 1) {
+      const { record, cached } = resolved;
+      const nowMs = this.clock.nowMs();
+      // Two outdated answers in a row mean changes are landing right now: the third read is
+      // counted unchecked, like any request that arrives while a change is made.
+      const decision = await this.limiter.hitKey(
+        record.id,
+        attempt < 3 ? record.version : undefined,
+        rateOf(record),
+        nowMs,
+      );
+      if (decision === OUTDATED_KEY) {
+        resolved = await this.keys.resolveFresh(value);
+        continue;
+      }
+      if (!decision.failedOpen || !cached) return { key: record, decision };
+      // Redis cannot vouch for the copy: PostgreSQL decides, and the request goes uncounted like
+      // any other while Redis is away.
+      resolved = await this.keys.resolveFresh(value);
+      if (resolved) {
+        const fresh = resolved.record;
+        return { key: fresh, decision: this.limiter.openDecision(rateOf(fresh), nowMs) };
+      }
+    }
+    return { key: undefined, decision: await this.countIp(ip) };
+  }
+
+  private countIp(ip: string): Promise<RateDecision> {
+    const limit = planLimits('anonymous').requests_per_minute;
+    return this.limiter.hit(`ip:${ip}`, limit, this.clock.nowMs());
   }
 }

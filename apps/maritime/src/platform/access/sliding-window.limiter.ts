@@ -3,6 +3,7 @@ import { AppMetrics } from '@platform/http';
 import { REDIS } from '@platform/redis';
 import type Redis from 'ioredis';
 import { Counter } from 'prom-client';
+import { apiKeyVersionKey } from '../api-keys/api-key-versions';
 
 /**
  * A sliding window of 60 one-second buckets in one hash per subject. One script sums the last
@@ -10,8 +11,16 @@ import { Counter } from 'prom-client';
  * counted), drops expired buckets and renews the hash's TTL, so every replica sees one exact
  * count and the 61st request of any 60-second span is refused, with no fixed-window edge.
  * Returns [allowed, counted, oldest counted second].
+ *
+ * A keyed hit also names the key's published version (KEYS[2]) and the version the replica's
+ * copy of the key has (ARGV[3]): when a newer one was published, the script counts nothing and
+ * returns [-1, 0, 0], and the replica reads the key again.
  */
 const SLIDING_WINDOW_SCRIPT = `
+if #KEYS == 2 then
+  local published = tonumber(redis.call('GET', KEYS[2]) or '0')
+  if published > tonumber(ARGV[3]) then return {-1, 0, 0} end
+end
 local now = tonumber(ARGV[1])
 local limit = tonumber(ARGV[2])
 local fields = redis.call('HGETALL', KEYS[1])
@@ -38,9 +47,8 @@ return {allowed, sum, oldest}`;
 
 type RedisWithWindow = Redis & {
   slidingWindowHit(
-    key: string,
-    nowSecond: number,
-    limit: number,
+    keyCount: 1 | 2,
+    ...keysAndArgs: (string | number)[]
   ): Promise<[number, number, number]>;
 };
 
@@ -54,6 +62,9 @@ export interface RateDecision {
   failedOpen: boolean;
 }
 
+/** The limiter's answer when the key's copy it was given is older than the published version. */
+export const OUTDATED_KEY = 'outdated-key';
+
 /** Longest a request waits for Redis before it is let through uncounted. */
 const REDIS_DEADLINE_MS = 250;
 
@@ -65,7 +76,7 @@ export class SlidingWindowLimiter {
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(AppMetrics) metrics: AppMetrics) {
     if (!('slidingWindowHit' in redis))
-      redis.defineCommand('slidingWindowHit', { numberOfKeys: 1, lua: SLIDING_WINDOW_SCRIPT });
+      redis.defineCommand('slidingWindowHit', { lua: SLIDING_WINDOW_SCRIPT });
     this.redis = redis as RedisWithWindow;
     this.failOpen = new Counter({
       name: 'mar_ratelimit_failopen_total',
@@ -74,33 +85,68 @@ export class SlidingWindowLimiter {
     });
   }
 
-  /** Counts one request of `subject` (e.g. `k:<key id>`, `ip:<address>`) against `limit`/min. */
+  /** Counts one request of `subject` (e.g. `ip:<address>`) against `limit`/min. */
   async hit(subject: string, limit: number, nowMs: number): Promise<RateDecision> {
     const now = Math.floor(nowMs / 1000);
+    const answer = await this.run(limit, nowMs, 1, `rl:{${subject}}`, now, limit);
+    // Only a hit that names a key's version can hear that the copy is outdated.
+    return answer === OUTDATED_KEY ? this.openDecision(limit, nowMs) : answer;
+  }
+
+  /**
+   * Counts one request of a key against `limit`/min, unless a version newer than `version` (the
+   * replica's copy) was published for it: then nothing is counted and the answer is OUTDATED_KEY.
+   * Without a version, the request is counted unchecked.
+   */
+  hitKey(
+    keyId: string,
+    version: number | undefined,
+    limit: number,
+    nowMs: number,
+  ): Promise<RateDecision | typeof OUTDATED_KEY> {
+    const now = Math.floor(nowMs / 1000);
+    const window = `rl:{k:${keyId}}`;
+    return version === undefined
+      ? this.run(limit, nowMs, 1, window, now, limit)
+      : this.run(limit, nowMs, 2, window, apiKeyVersionKey(keyId), now, limit, version);
+  }
+
+  /** What a request let through uncounted shows: the whole limit remaining. */
+  openDecision(limit: number, nowMs: number): RateDecision {
+    return {
+      allowed: true,
+      limit,
+      remaining: limit,
+      resetEpochSeconds: Math.floor(nowMs / 1000) + 60,
+      failedOpen: true,
+    };
+  }
+
+  private async run(
+    limit: number,
+    nowMs: number,
+    keyCount: 1 | 2,
+    ...keysAndArgs: (string | number)[]
+  ): Promise<RateDecision | typeof OUTDATED_KEY> {
     try {
       // A replica without Redis answers at once rather than queueing behind the reconnect.
       if (this.redis.status !== 'ready') throw new Error(`redis ${this.redis.status}`);
       const [allowed, counted, oldest] = await withDeadline(
-        this.redis.slidingWindowHit(`rl:{${subject}}`, now, limit),
+        this.redis.slidingWindowHit(keyCount, ...keysAndArgs),
         REDIS_DEADLINE_MS,
       );
+      if (allowed === -1) return OUTDATED_KEY;
       return {
         allowed: allowed === 1,
         limit,
         remaining: Math.max(0, limit - counted),
-        resetEpochSeconds: (oldest || now) + 60,
+        resetEpochSeconds: (oldest || Math.floor(nowMs / 1000)) + 60,
         failedOpen: false,
       };
     } catch (error) {
       this.failOpen.inc();
       this.logger.warn({ err: error }, 'rate limiter unavailable; request let through');
-      return {
-        allowed: true,
-        limit,
-        remaining: limit,
-        resetEpochSeconds: now + 60,
-        failedOpen: true,
-      };
+      return this.openDecision(limit, nowMs);
     }
   }
 }

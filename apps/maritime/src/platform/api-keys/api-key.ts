@@ -16,4 +16,6 @@ export interface ApiKeyRecord {
   createdAt: Date;
   revokedAt: Date | null;
   lastUsedAt: Date | null;
+  /** Raised by every change; replicas compare it to decide whether their copy is current. */
+  version: number;
 }

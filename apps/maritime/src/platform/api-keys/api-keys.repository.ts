@@ -14,10 +14,13 @@ interface ApiKeyRow {
   created_at: Date;
   revoked_at: Date | null;
   last_used_at: Date | null;
+  version: number;
 }
 
+const UUID = /^[0-9a-f-]{36}$/i;
+
 const COLUMNS =
-  'id, prefix, name, owner_id, plan, analyst, rate_limit_per_min, created_at, revoked_at, last_used_at';
+  'id, prefix, name, owner_id, plan, analyst, rate_limit_per_min, created_at, revoked_at, last_used_at, version';
 
 function toRecord(row: ApiKeyRow): ApiKeyRecord {
   return {
@@ -31,6 +34,7 @@ function toRecord(row: ApiKeyRow): ApiKeyRecord {
     createdAt: row.created_at,
     revokedAt: row.revoked_at,
     lastUsedAt: row.last_used_at,
+    version: row.version,
   };
 }
 
@@ -63,12 +67,20 @@ export class ApiKeysRepository {
     return toRecord(rows[0] as ApiKeyRow);
   }
 
-  /** The key with this digest unless revoked. No cache: a revocation counts on the next request. */
+  /** The key with this digest unless revoked. */
   async findActiveByDigest(digest: Buffer): Promise<ApiKeyRecord | undefined> {
     const rows = (await this.db.query(
       `SELECT ${COLUMNS} FROM api_keys WHERE key_sha256 = $1 AND revoked_at IS NULL`,
       [digest],
     )) as ApiKeyRow[];
+    return rows[0] && toRecord(rows[0]);
+  }
+
+  async findById(id: string): Promise<ApiKeyRecord | undefined> {
+    if (!UUID.test(id)) return undefined;
+    const rows = (await this.db.query(`SELECT ${COLUMNS} FROM api_keys WHERE id = $1`, [
+      id,
+    ])) as ApiKeyRow[];
     return rows[0] && toRecord(rows[0]);
   }
 
@@ -113,9 +125,10 @@ export class ApiKeysRepository {
     set: string,
     values: unknown[],
   ): Promise<ApiKeyRecord | undefined> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+    if (!UUID.test(id)) return undefined;
+    // Every change raises the version, which is what tells the replicas' caches (see the service).
     const [rows] = (await this.db.query(
-      `UPDATE api_keys SET ${set} WHERE id = $1 RETURNING ${COLUMNS}`,
+      `UPDATE api_keys SET ${set}, version = version + 1 WHERE id = $1 RETURNING ${COLUMNS}`,
       [id, ...values],
     )) as [ApiKeyRow[], number];
     return rows[0] && toRecord(rows[0]);

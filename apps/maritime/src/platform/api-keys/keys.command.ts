@@ -3,8 +3,10 @@ import { CommandFailure, defineCommand, integerArgument, UsageError } from '@pla
 import { isPlan, type Plan } from '@platform/maritime-domain';
 import { withToolContext } from '../tools/tool-context';
 import type { ApiKeyRecord } from './api-key';
+import { CACHED_KEY_TTL_MS } from './api-key-versions';
+import type { KeyChange } from './api-keys.repository';
 import { ApiKeysModule } from './api-keys.module';
-import { ApiKeysService } from './api-keys.service';
+import { ApiKeysService, KeyChangeNotPublished } from './api-keys.service';
 
 const USAGE = `usage: npm run tools -- maritime keys <action> ...
   create --owner <id> --plan <free|starter|pro|supply_chain_risk|admin> [--analyst] [--rate-limit N] [--name s]
@@ -13,7 +15,8 @@ const USAGE = `usage: npm run tools -- maritime keys <action> ...
   revoke <key id>
   set-plan <key id> <plan> [--rate-limit N]
   grant-analyst <key id> | revoke-analyst <key id>
-DATABASE_URL names the database (default: the local maritime database).`;
+DATABASE_URL names the database (default: the local maritime database); REDIS_URL and
+REDIS_PREFIX the service's Redis, where changes are published to the running replicas.`;
 
 function planArgument(value: string | undefined): Plan {
   if (value === undefined || !isPlan(value))
@@ -35,6 +38,9 @@ function shown(record: ApiKeyRecord): Record<string, unknown> {
     revoked_at: record.revokedAt?.toISOString() ?? null,
   };
 }
+
+/** Key changes reach the replicas through Redis (every action builds the same providers). */
+const REDIS = { redis: true };
 
 export const keysCommand = defineCommand({
   name: 'maritime keys',
@@ -72,37 +78,65 @@ export const keysCommand = defineCommand({
         throw new UsageError('--owner is required');
       const plan = planArgument(values.plan);
       const rateLimitPerMin = rate() ?? null;
-      return withToolContext(env, 'maritime-keys', [ApiKeysModule], async (context) => {
-        const created = await context.get(ApiKeysService).create({
-          ownerId: values.owner as string,
-          plan,
-          analyst: values.analyst ?? false,
-          rateLimitPerMin,
-          name: values.name,
-        });
-        io.out(JSON.stringify({ ...shown(created.record), key: created.key }));
-        io.err('Store the key now: it is not shown again.');
-        return 0;
-      });
+      return withToolContext(
+        env,
+        'maritime-keys',
+        [ApiKeysModule],
+        async (context) => {
+          const created = await context.get(ApiKeysService).create({
+            ownerId: values.owner as string,
+            plan,
+            analyst: values.analyst ?? false,
+            rateLimitPerMin,
+            name: values.name,
+          });
+          io.out(JSON.stringify({ ...shown(created.record), key: created.key }));
+          io.err('Store the key now: it is not shown again.');
+          return 0;
+        },
+        REDIS,
+      );
     }
-    return withToolContext(env, 'maritime-keys', [ApiKeysModule], async (context) => {
-      const keys = context.get(ApiKeysService);
-      switch (action) {
-        case 'list':
+    if (action === 'list') {
+      return withToolContext(
+        env,
+        'maritime-keys',
+        [ApiKeysModule],
+        async (context) => {
+          const keys = context.get(ApiKeysService);
           for (const record of await keys.list(values.owner)) io.out(JSON.stringify(shown(record)));
           return 0;
-        case 'revoke':
-          return print(await keys.revoke(needId()));
-        case 'set-plan': {
-          const plan = planArgument(planName);
-          const rateLimitPerMin = rate();
-          return print(await keys.change(needId(), { plan, rateLimitPerMin }));
+        },
+        REDIS,
+      );
+    }
+    const keyId = needId();
+    const change: KeyChange | 'revoke' =
+      action === 'revoke'
+        ? 'revoke'
+        : action === 'set-plan'
+          ? { plan: planArgument(planName), rateLimitPerMin: rate() }
+          : { analyst: action === 'grant-analyst' };
+    return withToolContext(
+      env,
+      'maritime-keys',
+      [ApiKeysModule],
+      async (context) => {
+        const keys = context.get(ApiKeysService);
+        try {
+          return print(
+            await (change === 'revoke' ? keys.revoke(keyId) : keys.change(keyId, change)),
+          );
+        } catch (error) {
+          if (!(error instanceof KeyChangeNotPublished)) throw error;
+          io.out(JSON.stringify(shown(error.record)));
+          throw new CommandFailure(
+            `the change is stored, but Redis could not be told (${String(error.cause)}): ` +
+              `replicas holding the key may use their copy for up to ${CACHED_KEY_TTL_MS / 1000} s`,
+          );
         }
-        case 'grant-analyst':
-          return print(await keys.change(needId(), { analyst: true }));
-        default:
-          return print(await keys.change(needId(), { analyst: false }));
-      }
-    });
+      },
+      REDIS,
+    );
   },
 });
