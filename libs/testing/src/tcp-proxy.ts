@@ -6,6 +6,10 @@ export interface TcpProxy {
   cut(): Promise<void>;
   /** Accepts connections again on the same port, like the dependency coming back. */
   restore(): Promise<void>;
+  /** Holds what clients send (connections stay open), like a dependency that stalls. */
+  hold(): void;
+  /** Delivers what was held, in order, and relays at once again. */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -16,6 +20,8 @@ export interface TcpProxy {
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
   let server: net.Server | undefined;
+  /** While holding: what clients sent, with where it goes, in arrival order. */
+  let held: [net.Socket, Buffer][] | undefined;
 
   const listen = (port: number): Promise<number> =>
     new Promise((resolve, reject) => {
@@ -30,7 +36,11 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
         };
         client.on('error', forget).on('close', forget);
         upstream.on('error', forget).on('close', forget);
-        client.pipe(upstream).pipe(client);
+        client.on('data', (chunk: Buffer) => {
+          if (held) held.push([upstream, chunk]);
+          else upstream.write(chunk);
+        });
+        upstream.pipe(client);
       });
       s.once('error', reject);
       s.listen(port, '127.0.0.1', () => {
@@ -51,6 +61,14 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   return {
     port,
     cut: stop,
+    hold: () => {
+      held ??= [];
+    },
+    release: () => {
+      const queued = held ?? [];
+      held = undefined;
+      for (const [upstream, chunk] of queued) if (!upstream.destroyed) upstream.write(chunk);
+    },
     restore: async () => {
       if (!server) await listen(port);
     },

@@ -73,6 +73,27 @@ describe('startTcpProxy', () => {
       await target.close();
     }
   });
+
+  it('holds what a client sends while held and delivers it, in order, on release', async () => {
+    let served = 0;
+    const target = await startFakeServer((_req, res) => sendJson(res, 200, { n: (served += 1) }));
+    const proxy = await startTcpProxy({ host: '127.0.0.1', port: target.port });
+    try {
+      proxy.hold();
+      let answered = false;
+      const reply = fetch(`http://127.0.0.1:${proxy.port}/`).then(async (r) => {
+        answered = true;
+        return (await r.json()) as { n: number };
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect({ answered, served }).toEqual({ answered: false, served: 0 });
+      proxy.release();
+      expect(await reply).toEqual({ n: 1 });
+    } finally {
+      await proxy.close();
+      await target.close();
+    }
+  });
 });
 
 describe('Redis isolation', () => {

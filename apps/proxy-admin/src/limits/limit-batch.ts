@@ -24,6 +24,10 @@ interface Waiter {
   reject: (reason: unknown) => void;
   /** Admits give up after ADMIT_DEADLINE_MS; settles wait for their answer. */
   deadline: boolean;
+  /** Set when the deadline rejected the promise; the script may still run after it. */
+  timedOut: boolean;
+  /** Receives the answer that came after the deadline (an admit undoes what it reserved). */
+  late?: (value: unknown) => void;
 }
 
 interface Pending {
@@ -50,9 +54,13 @@ export class LimitBatcher {
 
   constructor(private readonly redis: Redis & BatchCommand) {}
 
-  /** Queues an admit (its keys and arguments as BATCH_SCRIPT reads them). */
-  admit<T>(keys: string[], args: (string | number)[]): Promise<T> {
-    return this.queue<T>(keys, args, true);
+  /**
+   * Queues an admit (its keys and arguments as BATCH_SCRIPT reads them). Past the deadline its
+   * promise is rejected, but the call may still reach Redis and reserve: `late` then gets the
+   * answer, so the caller can give back what nobody will use.
+   */
+  admit<T>(keys: string[], args: (string | number)[], late: (answer: T) => void): Promise<T> {
+    return this.queue<T>(keys, args, true, late as (value: unknown) => void);
   }
 
   /** Queues a settle (its keys and arguments as BATCH_SCRIPT reads them). */
@@ -65,13 +73,24 @@ export class LimitBatcher {
     this.flush();
   }
 
-  private queue<T>(keys: string[], args: (string | number)[], deadline: boolean): Promise<T> {
+  private queue<T>(
+    keys: string[],
+    args: (string | number)[],
+    deadline: boolean,
+    late?: (value: unknown) => void,
+  ): Promise<T> {
     this.immediate ??= setImmediate(this.flush);
     return new Promise<T>((resolve, reject) => {
       const pending = this.pending;
       for (const key of keys) pending.keys.push(key);
       for (const arg of args) pending.args.push(arg);
-      pending.waiters.push({ resolve: resolve as (value: unknown) => void, reject, deadline });
+      pending.waiters.push({
+        resolve: resolve as (value: unknown) => void,
+        reject,
+        deadline,
+        timedOut: false,
+        late,
+      });
       if (pending.waiters.length >= MAX_OPS_PER_CALL) this.send();
     });
   }
@@ -90,15 +109,18 @@ export class LimitBatcher {
       ? setTimeout(() => {
           if (answered) return;
           const late = new LimitsUnavailableError(`no answer within ${ADMIT_DEADLINE_MS} ms`);
-          for (const w of waiters) if (w.deadline) w.reject(late);
+          for (const w of waiters) {
+            if (!w.deadline) continue;
+            w.timedOut = true;
+            w.reject(late);
+          }
         }, ADMIT_DEADLINE_MS)
       : undefined;
     this.redis.proxyLimitBatch(keys.length, keys, args).then(
       (results) => {
         answered = true;
         clearTimeout(timer);
-        // A promise already rejected by the deadline ignores its late answer.
-        waiters.forEach((w, i) => w.resolve(results[i]));
+        waiters.forEach((w, i) => (w.timedOut ? w.late?.(results[i]) : w.resolve(results[i])));
       },
       (error: unknown) => {
         answered = true;

@@ -1,7 +1,13 @@
 import { FixedClock } from '@platform/clock';
-import { deleteRedisPrefix, testEnvironment, uniqueRedisPrefix } from '@platform/testing';
+import {
+  deleteRedisPrefix,
+  startTcpProxy,
+  testEnvironment,
+  uniqueRedisPrefix,
+  waitFor,
+} from '@platform/testing';
 import Redis from 'ioredis';
-import { KeyLimits, LimitsService } from './limits.service';
+import { KeyLimits, LimitsService, LimitsUnavailableError } from './limits.service';
 
 // Real Redis: the batch script is what keeps limits exact, so it is tested where it runs.
 describe('LimitsService: admits and settles batched per event-loop pass', () => {
@@ -88,6 +94,35 @@ describe('LimitsService: admits and settles batched per event-loop pass', () => 
     ]);
     expect(revoked).toEqual({ admitted: false, reason: 'revoked' });
     expect(fine).toMatchObject({ admitted: true, requestsRemaining: 4 });
+  });
+
+  it('gives back what an admit reserved when Redis answered after the deadline', async () => {
+    const target = new URL(redisUrl);
+    const stall = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
+    const slow = new Redis(`redis://127.0.0.1:${stall.port}`, { keyPrefix: prefix });
+    try {
+      await slow.ping();
+      const replica = new LimitsService(slow, clock);
+      const limited = key('late-admit', { tpm: 1000, monthlyBudgetMicroUsd: 10_000 });
+      stall.hold();
+      await expect(replica.admit(limited, 400, 3_000)).rejects.toBeInstanceOf(
+        LimitsUnavailableError,
+      );
+      // The held call now reaches Redis and reserves; nobody will settle it, so it is given back.
+      stall.release();
+      const spend = (): Promise<string | null> => redis.get('spend:late-admit:2026-03');
+      await waitFor(
+        async () => (await spend()) === '0',
+        5_000,
+        'the late reservation to be given back',
+      );
+      expect(await redis.hget('rl2:tok:late-admit', 's')).toBe('0');
+      // The whole budget and token window are there for the next request.
+      expect(await limits.admit(limited, 1000, 10_000)).toMatchObject({ admitted: true });
+    } finally {
+      slow.disconnect();
+      await stall.close();
+    }
   });
 
   describe('sliding windows kept as a running sum', () => {

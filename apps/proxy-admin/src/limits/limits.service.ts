@@ -1,4 +1,4 @@
-import { BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock } from '@platform/clock';
 import { REDIS } from '@platform/redis';
 import Redis from 'ioredis';
@@ -72,6 +72,7 @@ function secondsToNextMonth(now: Date): number {
  */
 @Injectable()
 export class LimitsService implements BeforeApplicationShutdown {
+  private readonly logger = new Logger(LimitsService.name);
   private readonly redis: Redis & BatchCommand;
   private readonly batcher: LimitBatcher;
 
@@ -107,6 +108,7 @@ export class LimitsService implements BeforeApplicationShutdown {
     const second = Math.floor(now.getTime() / 1000);
     const month = monthOf(now);
     const id = limits.keyId;
+    const reservation: Reservation = { keyId: id, second, month, tokens, costMicroUsd };
     const result = await this.batcher.admit<number[]>(
       [`revoked:${id}`, `rl2:req:${id}`, `rl2:tok:${id}`, `spend:${id}:${month}`],
       [
@@ -119,6 +121,14 @@ export class LimitsService implements BeforeApplicationShutdown {
         costMicroUsd,
         SPEND_TTL_SECONDS,
       ],
+      // Admitted after the caller gave up (and answered 503 or served uncounted): nothing
+      // will settle that reservation, so it is given back here.
+      (late) => {
+        if (Number(late[0]) !== 0) return;
+        this.settle(reservation, 0, 0).catch((error: unknown) => {
+          this.logger.error({ err: error, key_id: id }, 'late reservation not given back');
+        });
+      },
     );
     const [verdict, requestsUsed, tokensUsed, oldestRequest, oldestToken] = result.map(Number) as [
       number,
@@ -136,7 +146,7 @@ export class LimitsService implements BeforeApplicationShutdown {
       case 0:
         return {
           admitted: true,
-          reservation: { keyId: id, second, month, tokens, costMicroUsd },
+          reservation,
           ...remaining,
         };
       case 1:
