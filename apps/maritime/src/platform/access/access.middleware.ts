@@ -8,6 +8,10 @@ import { ApiKeysService } from '../api-keys/api-keys.service';
 import { setCaller } from './caller';
 import { OUTDATED_KEY, RateDecision, SlidingWindowLimiter } from './sliding-window.limiter';
 
+function rateOf(key: ApiKeyRecord): number {
+  return effectiveRateLimit(key.plan, key.rateLimitPerMin);
+}
+
 /**
  * Runs first on every /api/v1 request, route or not: resolves X-API-Key, counts the request
  * against the key's plan rate (or the client IP's free rate) and writes the X-RateLimit-*
@@ -15,10 +19,6 @@ import { OUTDATED_KEY, RateDecision, SlidingWindowLimiter } from './sliding-wind
  * answers 401 invalid_api_key, counted against the IP so guessing keys is throttled too. What a
  * route requires (a key, analyst access, a plan) is the AccessGuard's part, after this.
  */
-function rateOf(key: ApiKeyRecord): number {
-  return effectiveRateLimit(key.plan, key.rateLimitPerMin);
-}
-
 @Injectable()
 export class AccessMiddleware implements NestMiddleware {
   constructor(
@@ -89,7 +89,7 @@ export class AccessMiddleware implements NestMiddleware {
     for (let attempt = 1; resolved; attempt += 1) {
       const { record, cached } = resolved;
       const nowMs = this.clock.nowMs();
-      // Two outdated answers in a row mean changes are landing right now: the third read is
+      // Two outdated answers in a row mean changes are landing right now: the third attempt is
       // counted unchecked, like any request that arrives while a change is made.
       const decision = await this.limiter.hitKey(
         record.id,
