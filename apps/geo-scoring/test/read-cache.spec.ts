@@ -1,11 +1,12 @@
 // The coherent read cache (see docs/geo-scoring/read-cache.md) on the tiny seed, over HTTP with
 // several replicas on one database and Redis prefix: answers byte-identical with the cache on and
 // off, ETag/If-None-Match → 304, one computation for concurrent misses (counted on /metrics),
-// errors never cached, rate limits still counting hits, and a score refresh run by replica A
-// changing replica B's very next answer.
+// errors never cached, rate limits still counting hits, and a score refresh run by replica A (or
+// an operator command) changing replica B's very next answer.
 import { QueueRegistry } from '@platform/queues';
 import { waitFor } from '@platform/testing';
 import { JOB_QUEUES, ScoreRefreshJobData } from '../src/jobs/job-queues';
+import { rollupsCommand } from '../src/pipeline/rollups/rollups.command';
 import {
   GeoHarness,
   invalidateReadCache,
@@ -311,5 +312,29 @@ describe('read cache', () => {
     expect(permits(after)).toBe(permits(before) + 1);
     expect(after.headers['etag']).not.toBe(before.headers['etag']);
     expect(after).toEqual(await fetchAnswer(`${urlOff}${path}`));
+  });
+
+  it("changes replica B's very next heatmap answer when the rollups command rebuilds them", async () => {
+    const path = '/api/heatmap/crime';
+    // Rollups emptied with SQL and announced, so B caches an empty heatmap.
+    await geo.db.query('DELETE FROM crime_daily_r5');
+    await invalidateReadCache(geo);
+    const emptied = await fetchAnswer(`${urlB}${path}`);
+    expect(await fetchAnswer(`${urlB}${path}`)).toEqual(emptied);
+
+    const lines: string[] = [];
+    const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(l) };
+    const { resources } = geo;
+    const env = {
+      DATABASE_URL: resources.database.url,
+      REDIS_URL: resources.redisUrl,
+      REDIS_PREFIX: resources.redisPrefix,
+    };
+    expect(await rollupsCommand.run(['--rebuild'], env, io)).toBe(0);
+    expect(lines.filter((l) => l.startsWith('warning'))).toEqual([]);
+
+    const rebuilt = await fetchAnswer(`${urlB}${path}`);
+    expect(rebuilt.body.equals(emptied.body)).toBe(false);
+    expect(rebuilt).toEqual(await fetchAnswer(`${urlOff}${path}`));
   });
 });

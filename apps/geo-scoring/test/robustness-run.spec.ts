@@ -231,14 +231,15 @@ describe('RobustnessService', () => {
     expect(await robustness.needsClassification()).toBe(true);
     const write = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
     try {
-      const code = await classifyCommand.run(['--if-needed'], {
+      const env = {
         DATABASE_URL: geo.env.DATABASE_URL,
-      });
+        REDIS_URL: geo.env.REDIS_URL,
+        REDIS_PREFIX: geo.env.REDIS_PREFIX,
+      };
+      const code = await classifyCommand.run(['--if-needed'], env);
       expect(code).toBe(0);
       expect(String(write.mock.calls.at(-1)?.[0])).toMatch(/"robustnessRunId"/);
-      expect(
-        await classifyCommand.run(['--if-needed'], { DATABASE_URL: geo.env.DATABASE_URL }),
-      ).toBe(0);
+      expect(await classifyCommand.run(['--if-needed'], env)).toBe(0);
       expect(String(write.mock.calls.at(-1)?.[0])).toMatch(/"skipped":true/);
     } finally {
       write.mockRestore();

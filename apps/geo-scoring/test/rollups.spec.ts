@@ -1,3 +1,4 @@
+import { freePort } from '@platform/testing';
 import { rollupsCommand } from '../src/pipeline/rollups/rollups.command';
 import { daysOf, lastDays, RollupsRepository } from '../src/pipeline/rollups/rollups.repository';
 import { GeoHarness, startGeo } from './support/geo-harness';
@@ -197,11 +198,19 @@ describe('rollups rebuilt from raw rows', () => {
   it('runs as `geo rollups`: --rebuild for all days, refuses bad flags', async () => {
     const lines: string[] = [];
     const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(l) };
-    const env = { DATABASE_URL: geo.resources.database.url };
+    const env = {
+      DATABASE_URL: geo.resources.database.url,
+      REDIS_URL: geo.resources.redisUrl,
+      REDIS_PREFIX: geo.resources.redisPrefix,
+    };
     await geo.db.query('DELETE FROM activity_daily_r8');
     expect(await rollupsCommand.run(['--rebuild'], env, io)).toBe(0);
     expect((await rollups()).activityR8).toEqual(EXPECTED.activityR8);
     expect(lines.at(-1)).toMatch(/^rollups rebuilt for all days in \d+ ms$/);
+    // Without Redis the rebuild still stands; the operator is told the replicas were not.
+    const closed = { ...env, REDIS_URL: `redis://127.0.0.1:${await freePort()}` };
+    expect(await rollupsCommand.run(['--days', '2'], closed, io)).toBe(0);
+    expect(lines.at(-1)).toMatch(/^warning: running replicas could not be told .* 5 minutes$/);
     expect(await rollupsCommand.run(['--days', '2'], env, io)).toBe(0);
     expect(lines.at(-1)).toMatch(/^rollups rebuilt for \d{4}-\d{2}-\d{2}\.\.\d{4}-\d{2}-\d{2} in/);
     expect(await rollupsCommand.run(['--days', 'x'], env, io)).toBe(2);

@@ -49,7 +49,7 @@ export class CacheInvalidationBus {
   private stopped = false;
 
   constructor(private readonly options: CacheInvalidationBusOptions) {
-    this.epochKey = `${stripPrefix(options.channel, options.commands)}:epoch`;
+    this.epochKey = epochKeyOf(options.channel, options.commands);
   }
 
   /** Starts listening. Does not wait for Redis: a replica may boot while Redis is away. */
@@ -65,18 +65,8 @@ export class CacheInvalidationBus {
   }
 
   /** Publishes to every replica (this one included) and returns the message's epoch. */
-  async publish(message: InvalidationMessage): Promise<number> {
-    if (typeof message.kind !== 'string' || message.kind === '' || 'epoch' in message) {
-      throw new Error('an invalidation message needs a kind and must not carry its own epoch');
-    }
-    const epoch = await this.options.commands.eval(
-      PUBLISH_SCRIPT,
-      1,
-      this.epochKey,
-      JSON.stringify(message),
-      this.options.channel,
-    );
-    return Number(epoch);
+  publish(message: InvalidationMessage): Promise<number> {
+    return publishInvalidation(this.options.commands, this.options.channel, message);
   }
 
   onInvalidation(listener: InvalidationListener): () => void {
@@ -167,7 +157,32 @@ function parseMessage(
 }
 
 /** The epoch key lives under the command connection's key prefix; the channel name has it already. */
-function stripPrefix(channel: string, commands: Redis): string {
+/** The channel's epoch counter, as a key of the prefixed command connection. */
+function epochKeyOf(channel: string, commands: Redis): string {
   const prefix = commands.options.keyPrefix ?? '';
-  return prefix && channel.startsWith(prefix) ? channel.slice(prefix.length) : channel;
+  const unprefixed = prefix && channel.startsWith(prefix) ? channel.slice(prefix.length) : channel;
+  return `${unprefixed}:epoch`;
+}
+
+/**
+ * Publishes one invalidation on `channel` with the next epoch, from any command connection with
+ * the service's key prefix: a replica's bus, or an operator command that changed data the
+ * replicas cache and has no bus of its own.
+ */
+export async function publishInvalidation(
+  commands: Redis,
+  channel: string,
+  message: InvalidationMessage,
+): Promise<number> {
+  if (typeof message.kind !== 'string' || message.kind === '' || 'epoch' in message) {
+    throw new Error('an invalidation message needs a kind and must not carry its own epoch');
+  }
+  const epoch = await commands.eval(
+    PUBLISH_SCRIPT,
+    1,
+    epochKeyOf(channel, commands),
+    JSON.stringify(message),
+    channel,
+  );
+  return Number(epoch);
 }

@@ -1,4 +1,4 @@
-export { CacheInvalidationBus } from './cache-invalidation.bus';
+export { CacheInvalidationBus, publishInvalidation } from './cache-invalidation.bus';
 export type {
   CacheInvalidationBusOptions,
   InvalidationEvent,

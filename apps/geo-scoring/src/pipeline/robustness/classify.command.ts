@@ -1,7 +1,12 @@
 // `npm run tools -- geo classify [--if-needed]`: runs the res 7/8 robustness classifier now
-// against DATABASE_URL.
+// against DATABASE_URL, and tells the replicas of REDIS_URL/REDIS_PREFIX to drop cached answers.
 import { defineCommand } from '@platform/cli';
+import { loadToolRedisConfig } from '@platform/config';
 import { withGeoContext } from '../../platform/cli/geo-context';
+import {
+  announceReadCacheChange,
+  unannouncedWarning,
+} from '../../platform/read-cache/read-cache.announce';
 import { RobustnessModule } from './robustness.module';
 import { RobustnessService } from './robustness.service';
 
@@ -21,6 +26,7 @@ export const classifyCommand = defineCommand({
   run({ values, env, io }) {
     // A full classification can outlast the default statement timeout.
     const options = { statementTimeoutMs: 600_000 };
+    const redis = loadToolRedisConfig('geo-scoring', env);
     return withGeoContext(
       env,
       'geo-classify',
@@ -32,6 +38,10 @@ export const classifyCommand = defineCommand({
           return 0;
         }
         io.out(JSON.stringify(await service.classify()));
+        const warning = unannouncedWarning(
+          await announceReadCacheChange(redis, 'command:classify'),
+        );
+        if (warning) io.err(warning);
         return 0;
       },
       options,

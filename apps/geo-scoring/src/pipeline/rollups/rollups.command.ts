@@ -5,10 +5,16 @@
 //   --days N     the last N UTC days
 //   --rebuild    every day, in one set-based pass
 //
-// DATABASE_URL selects the database (default: the local geo_scoring database).
+// DATABASE_URL selects the database (default: the local geo_scoring database); REDIS_URL and
+// REDIS_PREFIX the service's Redis, where running replicas are told to drop cached heatmaps.
 import { defineCommand, integerArgument, UsageError } from '@platform/cli';
 import { Clock } from '@platform/clock';
+import { loadToolRedisConfig } from '@platform/config';
 import { withGeoContext } from '../../platform/cli/geo-context';
+import {
+  announceReadCacheChange,
+  unannouncedWarning,
+} from '../../platform/read-cache/read-cache.announce';
 import { lastDays, RECONCILE_DAYS, RollupsRepository } from './rollups.repository';
 import { RollupsModule } from './rollups.module';
 
@@ -24,6 +30,7 @@ export const rollupsCommand = defineCommand({
       max: 3660,
       default: RECONCILE_DAYS,
     });
+    const redis = loadToolRedisConfig('geo-scoring', env);
     return withGeoContext(env, 'geo-rollups', [RollupsModule], async (context) => {
       // How long the rebuild took, for the operator: a duration, so the monotonic clock.
       const started = performance.now();
@@ -31,6 +38,8 @@ export const rollupsCommand = defineCommand({
       await context.get(RollupsRepository).rebuild(range);
       const what = range ? `${range.from}..${range.to}` : 'all days';
       io.out(`rollups rebuilt for ${what} in ${Math.round(performance.now() - started)} ms`);
+      const warning = unannouncedWarning(await announceReadCacheChange(redis, 'command:rollups'));
+      if (warning) io.err(warning);
       return 0;
     });
   },

@@ -10,10 +10,14 @@ import {
   type Command,
 } from '@platform/cli';
 import { Clock, SystemClock } from '@platform/clock';
-import { loadMigrationConfig } from '@platform/config';
+import { loadMigrationConfig, loadToolRedisConfig } from '@platform/config';
 import { runMigrations } from '@platform/database';
 
 import { migrations } from '../../migrations';
+import {
+  announceReadCacheChange,
+  unannouncedWarning,
+} from '../../platform/read-cache/read-cache.announce';
 import { isSeedProfileName } from './profiles';
 import { seedChecksums, seedDatabase, SeedRefusedError } from './seed';
 
@@ -42,6 +46,7 @@ export function createSeedCommand(clock: Clock = new SystemClock()): Command {
       if (!Number.isSafeInteger(seed)) throw new UsageError('--seed must be an integer');
       const asOf = dayArgument(values['as-of'] ?? clock.today(), '--as-of');
       const url = loadMigrationConfig('geo-scoring', env).databaseUrl;
+      const redis = loadToolRedisConfig('geo-scoring', env);
       await runMigrations({ url, migrations, applicationName: 'geo-seed-migrate' });
       // How long the whole seed took, for the operator: a duration, so the monotonic clock.
       const started = performance.now();
@@ -68,6 +73,9 @@ export function createSeedCommand(clock: Clock = new SystemClock()): Command {
         }
         throw new CommandFailure(error.message);
       }
+      // Replicas already running (a re-seed) would otherwise answer from the old data.
+      const warning = unannouncedWarning(await announceReadCacheChange(redis, 'command:seed'));
+      if (warning) io.err(warning);
       if (values.checksum) for (const line of await seedChecksums(url)) io.out(line);
       return 0;
     },

@@ -11,6 +11,8 @@ export type ReadCacheWriter =
   | 'rollup-reconcile'
   | 'licence-tiers'
   | `ingest:${string}`
+  /** The operator commands that rewrite rollups, robustness classes or the whole seed. */
+  | `command:${'rollups' | 'classify' | 'seed'}`
   /** A change made outside the service's writers (operators, tests writing SQL directly). */
   | 'manual';
 
