@@ -1,4 +1,4 @@
-import { SseUsageWatcher, usageFromJson } from './sse-usage';
+import { MAX_UNPARSED_CHARS, SseUsageWatcher, usageFromJson } from './sse-usage';
 
 const event = (payload: unknown): string => `data: ${JSON.stringify(payload)}\n\n`;
 const chunk = (content: string, usage: unknown = undefined): unknown => ({
@@ -34,6 +34,34 @@ describe('SseUsageWatcher', () => {
     expect(watcher.usage).toBeUndefined();
     // 8 + 10 characters of content at about 4 a token.
     expect(watcher.completionTokens()).toBe(5);
+  });
+});
+
+describe('SseUsageWatcher on a long stream', () => {
+  it('counts a long stream without usage in bounded memory, to the same estimate', () => {
+    const watcher = new SseUsageWatcher();
+    let mostHeld = 0;
+    // About 1.3 MB of events, five times what the watcher may hold, in reads of 37 events.
+    const read = event(chunk('abcd')).repeat(37);
+    for (let i = 0; i < 300; i += 1) {
+      watcher.push(Buffer.from(read));
+      mostHeld = Math.max(mostHeld, watcher.heldChars);
+    }
+    expect(mostHeld).toBeGreaterThan(0);
+    expect(mostHeld).toBeLessThanOrEqual(MAX_UNPARSED_CHARS);
+    // 300 x 37 events of 4 characters, at about 4 a token.
+    expect(watcher.completionTokens()).toBe(300 * 37);
+  });
+
+  it('takes reported usage over whatever it counted before it came', () => {
+    const watcher = new SseUsageWatcher();
+    const read = event(chunk('abcd')).repeat(37);
+    for (let i = 0; i < 300; i += 1) watcher.push(Buffer.from(read));
+    watcher.push(
+      Buffer.from(event({ choices: [], usage: { prompt_tokens: 3, completion_tokens: 9 } })),
+    );
+    expect(watcher.heldChars).toBe(0);
+    expect(watcher.completionTokens()).toBe(9);
   });
 });
 

@@ -23,17 +23,32 @@ export function usageFromJson(body: unknown): ReportedUsage | undefined {
 }
 
 /**
+ * Event text a watcher keeps unparsed before it counts what it holds: a usual stream fits (and
+ * is never parsed when its usage comes), a long one without usage stays this small.
+ */
+export const MAX_UNPARSED_CHARS = 256 * 1024;
+
+/**
  * Watches an SSE stream as it passes through (the bytes themselves are forwarded untouched):
  * picks up the `usage` chunk, and can count streamed content so usage can be estimated when an
  * upstream sends none. Only events that mention "usage" are parsed on the way; the others are
- * kept as text and parsed at the end, and only if no usage ever came (the proxy asks every
- * upstream for it, so that is rare): one JSON.parse per stream instead of one per chunk.
+ * kept as text and parsed only if no usage ever came (the proxy asks every upstream for it, so
+ * that is rare), or when more than MAX_UNPARSED_CHARS of them wait: they are then counted and
+ * let go, so a long stream costs bounded memory.
  */
 export class SseUsageWatcher {
   private pending = '';
   private readonly decoder = new TextDecoder();
   private readonly unparsed: string[] = [];
+  private unparsedChars = 0;
+  /** Content characters of events already counted and let go. */
+  private countedChars = 0;
   usage: ReportedUsage | undefined;
+
+  /** Event text held for a later count: at most MAX_UNPARSED_CHARS. */
+  get heldChars(): number {
+    return this.unparsedChars;
+  }
 
   push(chunk: Uint8Array): void {
     const text = this.pending + this.decoder.decode(chunk, { stream: true });
@@ -50,17 +65,32 @@ export class SseUsageWatcher {
   /** Completion tokens: reported, or estimated at about 4 characters of content a token. */
   completionTokens(): number {
     if (this.usage) return this.usage.completion_tokens;
-    let contentChars = 0;
+    this.countUnparsed();
+    return Math.ceil(this.countedChars / 4);
+  }
+
+  private countUnparsed(): void {
     for (const data of this.unparsed) {
       const event = parseEvent(data);
       const choices = (event as { choices?: unknown } | undefined)?.choices;
       if (!Array.isArray(choices)) continue;
       for (const choice of choices) {
         const content = (choice as { delta?: { content?: unknown } }).delta?.content;
-        if (typeof content === 'string') contentChars += content.length;
+        if (typeof content === 'string') this.countedChars += content.length;
       }
     }
-    return Math.ceil(contentChars / 4);
+    this.forgetUnparsed();
+  }
+
+  private hold(data: string): void {
+    this.unparsed.push(data);
+    this.unparsedChars += data.length;
+    if (this.unparsedChars > MAX_UNPARSED_CHARS) this.countUnparsed();
+  }
+
+  private forgetUnparsed(): void {
+    this.unparsed.length = 0;
+    this.unparsedChars = 0;
   }
 
   private line(text: string, start: number, end: number): void {
@@ -68,15 +98,16 @@ export class SseUsageWatcher {
     const data = text.slice(start + 5, end).trim();
     if (data === '' || data === '[DONE]') return;
     if (!carriesUsage(data)) {
-      if (!this.usage) this.unparsed.push(data);
+      if (!this.usage) this.hold(data);
       return;
     }
     const usage = usageOf(parseEvent(data));
     if (usage) {
       this.usage = usage;
-      this.unparsed.length = 0;
+      this.forgetUnparsed();
+      this.countedChars = 0;
     } else {
-      this.unparsed.push(data);
+      this.hold(data);
     }
   }
 }
