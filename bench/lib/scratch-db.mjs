@@ -29,3 +29,11 @@ export function ensureDatabase(name) {
     return rowCount > 0;
   });
 }
+
+/** Drops database `name` when it exists and creates it empty, for a run that starts from zero. */
+export function freshDatabase(name) {
+  return withClient(databaseUrlOf('postgres'), async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${name}`);
+  });
+}

@@ -10,6 +10,7 @@
 import { request } from 'undici';
 import { compare } from '../lib/measure.mjs';
 import { freePort, runNode, startNode } from '../lib/processes.mjs';
+import { databaseUrlOf, freshDatabase } from '../lib/scratch-db.mjs';
 import { sequentialRounds } from './sequential.mjs';
 
 const connectionCounts = (process.env.BENCH_CONNECTIONS ?? '16,50').split(',').map(Number);
@@ -23,6 +24,7 @@ const kinds = (process.env.BENCH_KINDS ?? 'json,sse').split(',');
 const ADMIN_SECRET = 'bench-admin-secret-0123456789';
 /** The targets of issue 17. */
 const TARGET = { ratio: 0.6, addedP50: 0.3, addedP99: 1, addedFirstByteP50: 0.5 };
+const BENCH_DATABASE = 'bench_proxy_overhead';
 
 const [upstreamPort, forwarderPort, proxyPort, floorPort] = [
   await freePort(),
@@ -30,9 +32,12 @@ const [upstreamPort, forwarderPort, proxyPort, floorPort] = [
   await freePort(),
   await freePort(),
 ];
-const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/proxy_admin';
+// Every run starts from an empty, freshly migrated database: usage rows piling up across runs
+// in a shared database change the plans (and the costs) of the usage batch from run to run.
+await freshDatabase(BENCH_DATABASE);
+const databaseUrl = databaseUrlOf(BENCH_DATABASE);
 const upstreamUrl = `http://127.0.0.1:${upstreamPort}/v1`;
-await runNode('dist/apps/proxy-admin/migrate.js', {});
+await runNode('dist/apps/proxy-admin/migrate.js', { DATABASE_URL: databaseUrl });
 const running = [];
 try {
   running.push(
@@ -63,6 +68,7 @@ try {
         LOG_LEVEL: 'warn',
         ADMIN_SECRET,
         CURSOR_SECRET: 'bench-cursor-secret-0123456789-0123456789',
+        DATABASE_URL: databaseUrl,
         REDIS_PREFIX: `pa:bench:${process.pid}:`,
         UPSTREAMS: JSON.stringify([
           { name: 'bench', base_url: upstreamUrl, api_key: 'sk-upstream', models: ['bench-model'] },
