@@ -6,6 +6,8 @@ export type {
   InvalidationMessage,
 } from './cache-invalidation.bus';
 export { CacheInvalidationModule } from './cache-invalidation.module';
+export { FixedWindowCounter } from './fixed-window.counter';
+export type { WindowCount } from './fixed-window.counter';
 export { closeRedisConnection, createRedisConnection } from './redis-connection';
 export type { RedisConnectionOptions } from './redis-connection';
 export { RedisReadinessCheck } from './redis-readiness.check';

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ApiError } from '@platform/http';
-import { REDIS } from '@platform/redis';
+import { FixedWindowCounter, REDIS } from '@platform/redis';
 import type Redis from 'ioredis';
 import { formatIpAddress, parseIpAddress } from '@platform/webhooks';
 import { DeviceFlowMetrics } from './device-flow.metrics';
@@ -17,17 +17,6 @@ export const DEVICE_RATE_LIMITS = {
 
 export type DeviceRateLimit = keyof typeof DEVICE_RATE_LIMITS;
 
-// INCR and the expiry in one step, so a counter never outlives its window; returns the count
-// and the milliseconds left in the window.
-const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return {count, redis.call('PTTL', KEYS[1])}`;
-
-type RedisWithDeviceHit = Redis & {
-  deviceRateHit(key: string, windowMs: number): Promise<[number, number]>;
-};
-
 /**
  * Fixed-window counters in Redis keyed by client IP (req.ip, which honours TRUST_PROXY_HOPS).
  * These limits guard against brute force, so they fail closed: when Redis cannot count, the
@@ -36,23 +25,20 @@ type RedisWithDeviceHit = Redis & {
 @Injectable()
 export class DeviceRateLimiter {
   private readonly logger = new Logger(DeviceRateLimiter.name);
-  private readonly redis: RedisWithDeviceHit;
+  private readonly counter: FixedWindowCounter;
 
   constructor(
     @Inject(REDIS) redis: Redis,
     private readonly metrics: DeviceFlowMetrics,
   ) {
-    if (!('deviceRateHit' in redis)) {
-      redis.defineCommand('deviceRateHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
-    }
-    this.redis = redis as RedisWithDeviceHit;
+    this.counter = new FixedWindowCounter(redis);
   }
 
   /** Counts one event; throws 429 (with Retry-After) once the window holds more than the limit. */
   async hit(policy: DeviceRateLimit, ip: string): Promise<void> {
     const { limit, windowSeconds } = DEVICE_RATE_LIMITS[policy];
-    const [count, ttlMs] = await this.call(policy, () =>
-      this.redis.deviceRateHit(keyOf(policy, ip), windowSeconds * 1000),
+    const { count, ttlMs } = await this.call(policy, () =>
+      this.counter.hit(keyOf(policy, ip), windowSeconds * 1000),
     );
     if (count > limit) throw this.limited(policy, ttlMs);
   }
@@ -64,21 +50,14 @@ export class DeviceRateLimiter {
   async reserve(policy: DeviceRateLimit, ip: string): Promise<() => Promise<void>> {
     await this.hit(policy, ip);
     return async () => {
-      await this.call(policy, async () => {
-        await this.redis.decr(keyOf(policy, ip));
-        return [0, 0];
-      });
+      await this.call(policy, () => this.counter.takeBack(keyOf(policy, ip)));
     };
   }
 
   /** Throws 429 when the window is already spent, without counting (before a lookup). */
   async check(policy: DeviceRateLimit, ip: string): Promise<void> {
     const { limit } = DEVICE_RATE_LIMITS[policy];
-    const key = keyOf(policy, ip);
-    const [count, ttlMs] = await this.call(policy, async () => {
-      const [value, ttl] = await Promise.all([this.redis.get(key), this.redis.pttl(key)]);
-      return [Number(value ?? 0), ttl] as [number, number];
-    });
+    const { count, ttlMs } = await this.call(policy, () => this.counter.peek(keyOf(policy, ip)));
     if (count >= limit) throw this.limited(policy, ttlMs);
   }
 
@@ -87,10 +66,7 @@ export class DeviceRateLimiter {
     return limited(policy, ttlMs);
   }
 
-  private async call(
-    policy: DeviceRateLimit,
-    run: () => Promise<[number, number]>,
-  ): Promise<[number, number]> {
+  private async call<T>(policy: DeviceRateLimit, run: () => Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (error) {

@@ -1,18 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock } from '@platform/clock';
 import { AppMetrics, retryAfterSeconds } from '@platform/http';
-import { REDIS } from '@platform/redis';
+import { FixedWindowCounter, REDIS } from '@platform/redis';
 import type Redis from 'ioredis';
 import { Counter } from 'prom-client';
 import { RATE_LIMIT_WINDOW_MS, windowAt } from './rate-limit-policies';
-
-// INCR and the expiry in one script, so a counter can never be left without a TTL.
-const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return count`;
-
-type RedisWithHit = Redis & { rateLimitHit(key: string, ttlMs: number): Promise<number> };
 
 export interface RateLimitDecision {
   allowed: boolean;
@@ -32,7 +24,7 @@ export interface RateLimitDecision {
 @Injectable()
 export class RateLimiter {
   private readonly logger = new Logger(RateLimiter.name);
-  private readonly redis: RedisWithHit;
+  private readonly counter: FixedWindowCounter;
   private readonly bypassed: Counter<'policy'>;
 
   constructor(
@@ -46,10 +38,7 @@ export class RateLimiter {
       labelNames: ['policy'],
       registers: [metrics.registry],
     });
-    if (!('rateLimitHit' in redis)) {
-      redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
-    }
-    this.redis = redis as RedisWithHit;
+    this.counter = new FixedWindowCounter(redis);
   }
 
   /** Whether the subject's current window is already spent, without counting this request. */
@@ -61,8 +50,8 @@ export class RateLimiter {
   ): Promise<boolean> {
     const { window } = windowAt(nowMs);
     try {
-      const count = await this.redis.get(`rl:${policy}:${subject}:${window}`);
-      return count !== null && Number(count) >= limit;
+      const { count } = await this.counter.peek(`rl:${policy}:${subject}:${window}`);
+      return count >= limit;
     } catch (error) {
       this.bypassed.inc({ policy });
       this.logger.warn({ err: error, policy }, 'rate limiter unavailable; request let through');
@@ -79,7 +68,9 @@ export class RateLimiter {
     const { window, resetEpochSeconds } = windowAt(nowMs);
     try {
       // The connection's key prefix (geo:) completes `geo:rl:<policy>:<subject>:<window>`.
-      const count = await this.redis.rateLimitHit(
+      // Windows are minutes of the clock, not from the first hit: the key only has to outlive
+      // its minute.
+      const { count } = await this.counter.hit(
         `rl:${policy}:${subject}:${window}`,
         RATE_LIMIT_WINDOW_MS + 5_000,
       );
