@@ -10,6 +10,6 @@ export { MaritimeConfig } from './services/maritime.config';
 export { TestEnvironmentConfig } from './services/test-environment.config';
 export { DEFAULT_DATABASE_URLS, loadMigrationConfig } from './services/migration.config';
 export type { ServiceName } from './services/migration.config';
-export { loadToolRedisConfig } from './services/tool-redis.config';
+export { loadRedisEnvironment, loadToolRedisConfig } from './services/tool-redis.config';
 export { UpstreamConfig } from './services/proxy-routing.config';
 export type { ModelPrice, PricingTable } from './services/proxy-routing.config';

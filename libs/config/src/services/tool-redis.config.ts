@@ -24,6 +24,12 @@ class ToolRedisEnvironment {
   REDIS_PREFIX?: string;
 }
 
+/** REDIS_URL and REDIS_PREFIX as given (checked, not defaulted), for commands with own rules. */
+export function loadRedisEnvironment(env: Environment): { url?: string; prefix?: string } {
+  const { REDIS_URL, REDIS_PREFIX } = loadConfig(ToolRedisEnvironment, env);
+  return { url: REDIS_URL, prefix: REDIS_PREFIX };
+}
+
 /**
  * The service's Redis as an operator command sees it: the same URL and key prefix the service
  * runs with, so what the command writes (a key's version, a queued job) lands where the
@@ -33,9 +39,9 @@ export function loadToolRedisConfig(
   service: ServiceName,
   env: Environment,
 ): { url: string; prefix: string } {
-  const { REDIS_URL, REDIS_PREFIX } = loadConfig(ToolRedisEnvironment, env);
+  const { url, prefix } = loadRedisEnvironment(env);
   return {
-    url: REDIS_URL ?? 'redis://127.0.0.1:6379',
-    prefix: REDIS_PREFIX ?? DEFAULT_REDIS_PREFIXES[service],
+    url: url ?? 'redis://127.0.0.1:6379',
+    prefix: prefix ?? DEFAULT_REDIS_PREFIXES[service],
   };
 }

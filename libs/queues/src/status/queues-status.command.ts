@@ -7,10 +7,13 @@ import {
   type Command,
 } from '@platform/cli';
 import { Clock, SystemClock } from '@platform/clock';
-import { GeoScoringConfig, loadConfig, MaritimeConfig, type Environment } from '@platform/config';
+import {
+  GeoScoringConfig,
+  loadRedisEnvironment,
+  MaritimeConfig,
+  type Environment,
+} from '@platform/config';
 import { Queue } from 'bullmq';
-import { Expose } from 'class-transformer';
-import { IsOptional, Matches } from 'class-validator';
 import Redis from 'ioredis';
 import { bullPrefix } from '../bull-prefix';
 import { readQueueStats, statsRows, type QueueStats } from '../queue-stats';
@@ -32,19 +35,6 @@ const USAGE = `usage: npm run tools -- queues status [--service geo-scoring|mari
   REDIS_URL names the Redis (default redis://127.0.0.1:6379); queues live under each service's
   prefix (geo:, mar:), or under REDIS_PREFIX, which then needs --service.
   Exit 0: printed; 1: Redis could not be read; 2: bad arguments.`;
-
-/** What the command reads: only Redis, so running it never needs a service's secrets. */
-class QueueStatusEnvironment {
-  @Expose()
-  @IsOptional()
-  @Matches(/^rediss?:\/\/\S+$/, { message: 'must be a redis:// or rediss:// URL' })
-  REDIS_URL?: string;
-
-  @Expose()
-  @IsOptional()
-  @Matches(/^[a-z0-9:_-]{1,64}$/, { message: 'must be 1-64 characters of a-z 0-9 : _ -' })
-  REDIS_PREFIX?: string;
-}
 
 /** The Redis host and port only: a URL may carry a password. */
 function redisHost(url: string): string {
@@ -92,9 +82,9 @@ export function createQueuesStatusCommand(clock: Clock = new SystemClock()): Com
           ? undefined
           : choiceArgument(values.service, '--service', SERVICE_NAMES);
       const settings = loadSettings(env);
-      if (settings.REDIS_PREFIX !== undefined && chosen === undefined)
+      if (settings.prefix !== undefined && chosen === undefined)
         throw new UsageError("REDIS_PREFIX is one service's prefix: name it with --service");
-      const url = settings.REDIS_URL ?? new MaritimeConfig().REDIS_URL;
+      const url = settings.url ?? new MaritimeConfig().REDIS_URL;
       const redis = new Redis(url, {
         lazyConnect: true,
         connectionName: 'queues-status',
@@ -115,7 +105,7 @@ export function createQueuesStatusCommand(clock: Clock = new SystemClock()): Com
       try {
         const services: ServiceQueues[] = [];
         for (const service of chosen === undefined ? SERVICE_NAMES : [chosen]) {
-          const prefix = settings.REDIS_PREFIX ?? new QUEUE_SERVICES[service]().REDIS_PREFIX;
+          const prefix = settings.prefix ?? new QUEUE_SERVICES[service]().REDIS_PREFIX;
           services.push(await readService(redis, service, prefix, clock.nowMs()));
         }
         if (values.json) io.out(statusJson(services));
@@ -132,9 +122,10 @@ export function createQueuesStatusCommand(clock: Clock = new SystemClock()): Com
   });
 }
 
-function loadSettings(env: Environment): QueueStatusEnvironment {
+/** What the command reads: only Redis, so running it never needs a service's secrets. */
+function loadSettings(env: Environment): { url?: string; prefix?: string } {
   try {
-    return loadConfig(QueueStatusEnvironment, env);
+    return loadRedisEnvironment(env);
   } catch (error) {
     throw new UsageError((error as Error).message);
   }

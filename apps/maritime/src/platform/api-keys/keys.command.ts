@@ -39,9 +39,6 @@ function shown(record: ApiKeyRecord): Record<string, unknown> {
   };
 }
 
-/** Key changes reach the replicas through Redis (every action builds the same providers). */
-const REDIS = { redis: true };
-
 export const keysCommand = defineCommand({
   name: 'maritime keys',
   usage: USAGE,
@@ -68,6 +65,16 @@ export const keysCommand = defineCommand({
       if (id === undefined) throw new UsageError(`${action ?? ''} needs a key id`);
       return id;
     };
+    // Every action runs with the service's Redis: changes are published there for the replicas.
+    const redis = { redis: true };
+    const withKeys = (work: (keys: ApiKeysService) => Promise<number>): Promise<number> =>
+      withToolContext(
+        env,
+        'maritime-keys',
+        [ApiKeysModule],
+        (c) => work(c.get(ApiKeysService)),
+        redis,
+      );
     if (action === undefined) throw new UsageError('an action is required');
     if (
       !['create', 'list', 'revoke', 'set-plan', 'grant-analyst', 'revoke-analyst'].includes(action)
@@ -78,37 +85,24 @@ export const keysCommand = defineCommand({
         throw new UsageError('--owner is required');
       const plan = planArgument(values.plan);
       const rateLimitPerMin = rate() ?? null;
-      return withToolContext(
-        env,
-        'maritime-keys',
-        [ApiKeysModule],
-        async (context) => {
-          const created = await context.get(ApiKeysService).create({
-            ownerId: values.owner as string,
-            plan,
-            analyst: values.analyst ?? false,
-            rateLimitPerMin,
-            name: values.name,
-          });
-          io.out(JSON.stringify({ ...shown(created.record), key: created.key }));
-          io.err('Store the key now: it is not shown again.');
-          return 0;
-        },
-        REDIS,
-      );
+      return withKeys(async (keys) => {
+        const created = await keys.create({
+          ownerId: values.owner as string,
+          plan,
+          analyst: values.analyst ?? false,
+          rateLimitPerMin,
+          name: values.name,
+        });
+        io.out(JSON.stringify({ ...shown(created.record), key: created.key }));
+        io.err('Store the key now: it is not shown again.');
+        return 0;
+      });
     }
     if (action === 'list') {
-      return withToolContext(
-        env,
-        'maritime-keys',
-        [ApiKeysModule],
-        async (context) => {
-          const keys = context.get(ApiKeysService);
-          for (const record of await keys.list(values.owner)) io.out(JSON.stringify(shown(record)));
-          return 0;
-        },
-        REDIS,
-      );
+      return withKeys(async (keys) => {
+        for (const record of await keys.list(values.owner)) io.out(JSON.stringify(shown(record)));
+        return 0;
+      });
     }
     const keyId = needId();
     const change: KeyChange | 'revoke' =
@@ -117,26 +111,17 @@ export const keysCommand = defineCommand({
         : action === 'set-plan'
           ? { plan: planArgument(planName), rateLimitPerMin: rate() }
           : { analyst: action === 'grant-analyst' };
-    return withToolContext(
-      env,
-      'maritime-keys',
-      [ApiKeysModule],
-      async (context) => {
-        const keys = context.get(ApiKeysService);
-        try {
-          return print(
-            await (change === 'revoke' ? keys.revoke(keyId) : keys.change(keyId, change)),
-          );
-        } catch (error) {
-          if (!(error instanceof KeyChangeNotPublished)) throw error;
-          io.out(JSON.stringify(shown(error.record)));
-          throw new CommandFailure(
-            `the change is stored, but Redis could not be told (${String(error.cause)}): ` +
-              `replicas holding the key may use their copy for up to ${CACHED_KEY_TTL_MS / 1000} s`,
-          );
-        }
-      },
-      REDIS,
-    );
+    return withKeys(async (keys) => {
+      try {
+        return print(await (change === 'revoke' ? keys.revoke(keyId) : keys.change(keyId, change)));
+      } catch (error) {
+        if (!(error instanceof KeyChangeNotPublished)) throw error;
+        io.out(JSON.stringify(shown(error.record)));
+        throw new CommandFailure(
+          `the change is stored, but Redis could not be told (${String(error.cause)}): ` +
+            `replicas holding the key may use their copy for up to ${CACHED_KEY_TTL_MS / 1000} s`,
+        );
+      }
+    });
   },
 });
