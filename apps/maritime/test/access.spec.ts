@@ -103,6 +103,11 @@ describe('access: keys, plans and rate limits', () => {
     expect(await limitNow()).toBe('600');
     await replica.app.get(ApiKeyVersions).publish(row!.id, row!.version);
     expect(await limitNow()).toBe('7');
+    const metrics = await (await fetch(`${replica.url}/metrics`)).text();
+    for (const source of ['memory', 'database', 'reload_outdated'])
+      expect(metrics).toMatch(
+        new RegExp(`^mar_api_key_resolutions_total\\{source="${source}"[^}]*\\} [1-9]`, 'm'),
+      );
   });
 
   it('records last_used_at at most once a minute per replica, not with every request', async () => {
@@ -244,6 +249,9 @@ describe('access: keys, plans and rate limits', () => {
       const live = await fetch(`${replica.url}/api/v1/me`, { headers: { 'x-api-key': liveKey } });
       expect(live.status).toBe(200);
       expect(rateHeaders(live.headers)).toMatchObject({ limit: 6000, remaining: 6000 });
+      expect(await (await fetch(`${replica.url}/metrics`)).text()).toMatch(
+        /^mar_api_key_resolutions_total\{source="reload_unverified"[^}]*\} [1-9]/m,
+      );
     } finally {
       await cut.close();
     }

@@ -1,12 +1,16 @@
 import { Inject, Injectable, NestMiddleware } from '@nestjs/common';
 import { Clock } from '@platform/clock';
-import { ApiError, retryAfterSeconds, setRateLimitHeaders } from '@platform/http';
+import { ApiError, AppMetrics, retryAfterSeconds, setRateLimitHeaders } from '@platform/http';
 import { effectiveRateLimit, planLimits } from '@platform/maritime-domain';
 import type { NextFunction, Request, Response } from 'express';
+import { Counter } from 'prom-client';
 import type { ApiKeyRecord } from '../api-keys/api-key';
 import { ApiKeysService } from '../api-keys/api-keys.service';
 import { setCaller } from './caller';
 import { OUTDATED_KEY, RateDecision, SlidingWindowLimiter } from './sliding-window.limiter';
+
+/** Where a presented key was resolved from (see resolveAndCount). */
+type KeySource = 'memory' | 'database' | 'reload_outdated' | 'reload_unverified';
 
 function rateOf(key: ApiKeyRecord): number {
   return effectiveRateLimit(key.plan, key.rateLimitPerMin);
@@ -21,11 +25,21 @@ function rateOf(key: ApiKeyRecord): number {
  */
 @Injectable()
 export class AccessMiddleware implements NestMiddleware {
+  private readonly resolutions: Counter<'source'>;
+
   constructor(
     @Inject(ApiKeysService) private readonly keys: ApiKeysService,
     @Inject(SlidingWindowLimiter) private readonly limiter: SlidingWindowLimiter,
     @Inject(Clock) private readonly clock: Clock,
-  ) {}
+    @Inject(AppMetrics) metrics: AppMetrics,
+  ) {
+    this.resolutions = new Counter({
+      name: 'mar_api_key_resolutions_total',
+      help: 'Presented API keys by where they were resolved: memory, database (first use on this replica), or read again because a change was published (reload_outdated) or Redis could not check the copy (reload_unverified)',
+      labelNames: ['source'],
+      registers: [metrics.registry],
+    });
+  }
 
   async use(request: Request, response: Response, next: NextFunction): Promise<void> {
     try {
@@ -86,6 +100,7 @@ export class AccessMiddleware implements NestMiddleware {
     ip: string,
   ): Promise<{ key: ApiKeyRecord | undefined; decision: RateDecision }> {
     let resolved = await this.keys.resolve(value);
+    if (resolved) this.counted(resolved.cached ? 'memory' : 'database');
     for (let attempt = 1; resolved; attempt += 1) {
       const { record, cached } = resolved;
       const nowMs = this.clock.nowMs();
@@ -98,12 +113,14 @@ export class AccessMiddleware implements NestMiddleware {
         nowMs,
       );
       if (decision === OUTDATED_KEY) {
+        this.counted('reload_outdated');
         resolved = await this.keys.resolveFresh(value);
         continue;
       }
       if (!decision.failedOpen || !cached) return { key: record, decision };
       // Redis cannot vouch for the copy: PostgreSQL decides, and the request goes uncounted like
       // any other while Redis is away.
+      this.counted('reload_unverified');
       resolved = await this.keys.resolveFresh(value);
       if (resolved) {
         const fresh = resolved.record;
@@ -111,6 +128,10 @@ export class AccessMiddleware implements NestMiddleware {
       }
     }
     return { key: undefined, decision: await this.countIp(ip) };
+  }
+
+  private counted(source: KeySource): void {
+    this.resolutions.inc({ source });
   }
 
   private countIp(ip: string): Promise<RateDecision> {
