@@ -1,6 +1,7 @@
 // API keys, plans and the fleet-wide sliding-window rate limit on real PostgreSQL and Redis.
 import { FixedClock } from '@platform/clock';
 import { expectErrorBody, fetchJson, startTcpProxy, waitFor } from '@platform/testing';
+import Redis from 'ioredis';
 import { ApiKeyVersions } from '../src/platform/api-keys/api-key-versions';
 import { ApiKeysService } from '../src/platform/api-keys/api-keys.service';
 import { maritimeForFile } from './support/maritime-harness';
@@ -108,6 +109,83 @@ describe('access: keys, plans and rate limits', () => {
       expect(metrics).toMatch(
         new RegExp(`^mar_api_key_resolutions_total\\{source="${source}"[^}]*\\} [1-9]`, 'm'),
       );
+  });
+
+  it('publishes versions that only rise and never expire', async () => {
+    const versions = maritime.harness.instances[0]!.app.get(ApiKeyVersions);
+    const id = '00000000-0000-4000-8000-0000000000aa';
+    expect(await versions.publish(id, 3)).toBe(3);
+    // A change that published late, out of order, leaves the higher version in place.
+    expect(await versions.publish(id, 2)).toBe(3);
+    const redis = new Redis(maritime.harness.resources.redisUrl, {
+      keyPrefix: maritime.harness.resources.redisPrefix,
+    });
+    try {
+      expect(await redis.get(`kv:{k:${id}}`)).toBe('3');
+      expect(await redis.pttl(`kv:{k:${id}}`)).toBe(-1);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('drops its copies when its Redis connection comes back, so a lost version lets nothing through', async () => {
+    const { resources } = maritime.harness;
+    const target = new URL(resources.redisUrl);
+    const cut = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
+    const replica = await maritime.harness.startInstance({
+      REDIS_URL: `redis://127.0.0.1:${cut.port}`,
+    });
+    const raw = new Redis(resources.redisUrl, { keyPrefix: resources.redisPrefix });
+    try {
+      const key = await maritime.mintKey('pro', { owner: 'lost-version-owner' });
+      const me = (): Promise<number> =>
+        fetch(`${replica.url}/api/v1/me`, { headers: { 'x-api-key': key } }).then((r) => r.status);
+      expect(await me()).toBe(200);
+      const service = maritime.harness.instances[0]!.app.get(ApiKeysService);
+      const [record] = await service.list('lost-version-owner');
+      await service.revoke(record!.id);
+      // Redis restarts without its data: the published version is gone...
+      await raw.del(`kv:{k:${record!.id}}`);
+      await cut.cut();
+      await cut.restore();
+      // ...and once the replica's connection is back (its rate limiter counts again),
+      await waitFor(
+        async () => {
+          const reply = await fetch(`${replica.url}/api/v1/plans`);
+          return Number(reply.headers.get('x-ratelimit-remaining')) < 60;
+        },
+        10_000,
+        'the replica to reconnect to Redis',
+      );
+      // ...its copy of the key made before the revocation is gone too.
+      expect(await me()).toBe(401);
+    } finally {
+      raw.disconnect();
+      await cut.close();
+    }
+  });
+
+  it('reads the key from PostgreSQL when Redis stalls past the deadline', async () => {
+    const target = new URL(maritime.harness.resources.redisUrl);
+    const stall = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
+    const replica = await maritime.harness.startInstance({
+      REDIS_URL: `redis://127.0.0.1:${stall.port}`,
+    });
+    try {
+      const key = await maritime.mintKey('pro', { owner: 'stalled-owner' });
+      const me = (): Promise<Response> =>
+        fetch(`${replica.url}/api/v1/me`, { headers: { 'x-api-key': key } });
+      expect((await me()).status).toBe(200);
+      await maritime.harness.db.query(
+        `UPDATE api_keys SET revoked_at = now() WHERE owner_id = 'stalled-owner'`,
+      );
+      stall.hold();
+      // Connected but silent: the limiter gives up after 250 ms and the copy is not trusted.
+      expect((await me()).status).toBe(401);
+    } finally {
+      stall.release();
+      await stall.close();
+    }
   });
 
   it('records last_used_at at most once a minute per replica, not with every request', async () => {

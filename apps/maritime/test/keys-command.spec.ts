@@ -104,7 +104,13 @@ describe('maritime keys command', () => {
     );
     expect(me.body).toMatchObject({ rate_limit_per_min: 25000, tier: 'supply_chain_risk' });
     // The replica now holds the key in memory; the command's change still counts at once.
-    expect((await run(['set-plan', created.id, 'starter'])).code).toBe(0);
+    const downgrade = await run(['set-plan', created.id, 'starter']);
+    expect(downgrade.code).toBe(0);
+    // The operator sees where the change was published, so a wrong REDIS_URL shows.
+    const { redisUrl, redisPrefix } = maritime.harness.resources;
+    expect(downgrade.err).toEqual([
+      `replicas told through redis ${new URL(redisUrl).host} under prefix ${redisPrefix}`,
+    ]);
     const downgraded = await maritime.get('/api/v1/me', created.key);
     expect(downgraded.headers.get('x-ratelimit-limit')).toBe('25000');
     expect(downgraded.body).toMatchObject({ tier: 'starter' });

@@ -1,21 +1,19 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { effectiveRateLimit, PLAN_TABLE } from '@platform/maritime-domain';
 import type { Caller } from '../../platform/access/caller';
-import { ApiKeysService } from '../../platform/api-keys/api-keys.service';
 import type { MeResponse, PlansResponse } from './dto/account.response';
 
 @Injectable()
 export class AccountService {
-  constructor(@Inject(ApiKeysService) private readonly keys: ApiKeysService) {}
-
   plans(caller: Caller): PlansResponse {
     return { plans: PLAN_TABLE.map((limits) => ({ ...limits })), tier: caller.limits.tier };
   }
 
   async me(caller: Caller): Promise<MeResponse> {
-    if (!caller.key) throw new Error('AccessGuard lets only keyed callers reach /me');
-    // The caller's key may be a replica's copy up to a minute old; last_used_at is read now.
-    const key = (await this.keys.findById(caller.key.id)) ?? caller.key;
+    // The key as this request was admitted with (the replica's checked copy), so the body agrees
+    // with the X-RateLimit-* headers; its last_used_at may be a minute older than the row's.
+    const key = caller.key;
+    if (!key) throw new Error('AccessGuard lets only keyed callers reach /me');
     const rate = effectiveRateLimit(key.plan, key.rateLimitPerMin);
     const usage = caller.rate;
     return {

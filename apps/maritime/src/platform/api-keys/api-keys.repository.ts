@@ -76,14 +76,6 @@ export class ApiKeysRepository {
     return rows[0] && toRecord(rows[0]);
   }
 
-  async findById(id: string): Promise<ApiKeyRecord | undefined> {
-    if (!UUID.test(id)) return undefined;
-    const rows = (await this.db.query(`SELECT ${COLUMNS} FROM api_keys WHERE id = $1`, [
-      id,
-    ])) as ApiKeyRow[];
-    return rows[0] && toRecord(rows[0]);
-  }
-
   async list(ownerId?: string): Promise<ApiKeyRecord[]> {
     const rows = (await this.db.query(
       `SELECT ${COLUMNS} FROM api_keys WHERE $1::text IS NULL OR owner_id = $1

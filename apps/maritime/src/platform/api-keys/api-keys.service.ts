@@ -59,6 +59,7 @@ export class ApiKeysService {
     @Inject(Clock) private readonly clock: Clock,
   ) {
     this.cache = new ResolvedKeyCache(() => this.clock.nowMs());
+    versions.onConnected(() => this.cache.clear());
   }
 
   async create(input: NewKey): Promise<{ key: string; record: ApiKeyRecord }> {
@@ -123,11 +124,6 @@ export class ApiKeysService {
     });
   }
 
-  /** The key as stored now, revoked or not (for `/me`, which shows last_used_at). */
-  findById(id: string): Promise<ApiKeyRecord | undefined> {
-    return this.keys.findById(id);
-  }
-
   list(ownerId?: string): Promise<ApiKeyRecord[]> {
     return this.keys.list(ownerId);
   }
@@ -149,7 +145,15 @@ export class ApiKeysService {
     } catch (error) {
       throw new KeyChangeNotPublished(record, error);
     }
-    this.logger.log({ key_id: record.id, version: record.version }, 'api key changed');
+    this.logger.log(
+      { key_id: record.id, version: record.version, published_to: this.versions.target() },
+      'api key changed',
+    );
     return record;
+  }
+
+  /** Where changes are published (the keys command says it, so a wrong REDIS_URL shows). */
+  publicationTarget(): string {
+    return this.versions.target();
   }
 }

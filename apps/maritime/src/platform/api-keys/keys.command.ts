@@ -113,7 +113,13 @@ export const keysCommand = defineCommand({
           : { analyst: action === 'grant-analyst' };
     return withKeys(async (keys) => {
       try {
-        return print(await (change === 'revoke' ? keys.revoke(keyId) : keys.change(keyId, change)));
+        const changed = await (change === 'revoke'
+          ? keys.revoke(keyId)
+          : keys.change(keyId, change));
+        const code = print(changed);
+        // Said every time, so a command run against the wrong Redis does not pass unnoticed.
+        io.err(`replicas told through ${keys.publicationTarget()}`);
+        return code;
       } catch (error) {
         if (!(error instanceof KeyChangeNotPublished)) throw error;
         io.out(JSON.stringify(shown(error.record)));

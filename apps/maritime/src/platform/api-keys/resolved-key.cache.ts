@@ -41,6 +41,10 @@ export class ResolvedKeyCache {
     this.byDigest.delete(digest.toString('base64'));
   }
 
+  clear(): void {
+    this.byDigest.clear();
+  }
+
   /** Drops the copy of a key this replica changed itself (rare: a walk is fine). */
   dropKey(keyId: string): void {
     for (const [digest, entry] of this.byDigest)
