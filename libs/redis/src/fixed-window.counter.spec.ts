@@ -36,7 +36,7 @@ describe('FixedWindowCounter', () => {
     expect(await a.hit('w:1', 300)).toMatchObject({ count: 1 });
   });
 
-  it('peeks without counting and takes an event back', async () => {
+  it('peeks and counts without counting, and takes an event back', async () => {
     const counter = new FixedWindowCounter(redis);
     expect(await counter.peek('w:2')).toEqual({ count: 0, ttlMs: -2 });
     await counter.hit('w:2', 60_000);
@@ -45,6 +45,7 @@ describe('FixedWindowCounter', () => {
     const seen = await counter.peek('w:2');
     expect(seen.count).toBe(1);
     expect(seen.ttlMs).toBeGreaterThan(59_000);
-    expect((await counter.peek('w:2')).count).toBe(1);
+    expect(await counter.count('w:2')).toBe(1);
+    expect(await counter.count('w:never')).toBe(0);
   });
 });

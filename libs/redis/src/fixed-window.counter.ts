@@ -36,7 +36,12 @@ export class FixedWindowCounter {
     return { count, ttlMs };
   }
 
-  /** The window's count without counting. */
+  /** The window's count without counting (one GET, for callers that need no time left). */
+  async count(key: string): Promise<number> {
+    return Number((await this.redis.get(key)) ?? 0);
+  }
+
+  /** The window's count and the time it has left, without counting. */
   async peek(key: string): Promise<WindowCount> {
     const [count, ttlMs] = await Promise.all([this.redis.get(key), this.redis.pttl(key)]);
     return { count: Number(count ?? 0), ttlMs };

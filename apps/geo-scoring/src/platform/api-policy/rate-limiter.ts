@@ -50,8 +50,7 @@ export class RateLimiter {
   ): Promise<boolean> {
     const { window } = windowAt(nowMs);
     try {
-      const { count } = await this.counter.peek(`rl:${policy}:${subject}:${window}`);
-      return count >= limit;
+      return (await this.counter.count(`rl:${policy}:${subject}:${window}`)) >= limit;
     } catch (error) {
       this.bypassed.inc({ policy });
       this.logger.warn({ err: error, policy }, 'rate limiter unavailable; request let through');
