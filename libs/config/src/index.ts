@@ -11,5 +11,6 @@ export { TestEnvironmentConfig } from './services/test-environment.config';
 export { DEFAULT_DATABASE_URLS, loadMigrationConfig } from './services/migration.config';
 export type { ServiceName } from './services/migration.config';
 export { loadRedisEnvironment, loadToolRedisConfig } from './services/tool-redis.config';
+export type { ToolRedisConfig } from './services/tool-redis.config';
 export { UpstreamConfig } from './services/proxy-routing.config';
 export type { ModelPrice, PricingTable } from './services/proxy-routing.config';

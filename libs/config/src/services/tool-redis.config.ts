@@ -30,15 +30,18 @@ export function loadRedisEnvironment(env: Environment): { url?: string; prefix?:
   return { url: REDIS_URL, prefix: REDIS_PREFIX };
 }
 
+/** Where an operator command finds the service's Redis. */
+export interface ToolRedisConfig {
+  url: string;
+  prefix: string;
+}
+
 /**
  * The service's Redis as an operator command sees it: the same URL and key prefix the service
  * runs with, so what the command writes (a key's version, a queued job) lands where the
  * replicas read. Only these two variables; no service secret is needed.
  */
-export function loadToolRedisConfig(
-  service: ServiceName,
-  env: Environment,
-): { url: string; prefix: string } {
+export function loadToolRedisConfig(service: ServiceName, env: Environment): ToolRedisConfig {
   const { url, prefix } = loadRedisEnvironment(env);
   return {
     url: url ?? 'redis://127.0.0.1:6379',

@@ -3,10 +3,7 @@
 import { defineCommand } from '@platform/cli';
 import { loadToolRedisConfig } from '@platform/config';
 import { withGeoContext } from '../../platform/cli/geo-context';
-import {
-  announceReadCacheChange,
-  unannouncedWarning,
-} from '../../platform/read-cache/read-cache.announce';
+import { announceReadCacheChange } from '../../platform/read-cache/read-cache.announce';
 import { RobustnessModule } from './robustness.module';
 import { RobustnessService } from './robustness.service';
 
@@ -38,10 +35,7 @@ export const classifyCommand = defineCommand({
           return 0;
         }
         io.out(JSON.stringify(await service.classify()));
-        const warning = unannouncedWarning(
-          await announceReadCacheChange(redis, 'command:classify'),
-        );
-        if (warning) io.err(warning);
+        await announceReadCacheChange(redis, 'command:classify', (line) => io.err(line));
         return 0;
       },
       options,

@@ -11,10 +11,7 @@ import { defineCommand, integerArgument, UsageError } from '@platform/cli';
 import { Clock } from '@platform/clock';
 import { loadToolRedisConfig } from '@platform/config';
 import { withGeoContext } from '../../platform/cli/geo-context';
-import {
-  announceReadCacheChange,
-  unannouncedWarning,
-} from '../../platform/read-cache/read-cache.announce';
+import { announceReadCacheChange } from '../../platform/read-cache/read-cache.announce';
 import { lastDays, RECONCILE_DAYS, RollupsRepository } from './rollups.repository';
 import { RollupsModule } from './rollups.module';
 
@@ -38,8 +35,7 @@ export const rollupsCommand = defineCommand({
       await context.get(RollupsRepository).rebuild(range);
       const what = range ? `${range.from}..${range.to}` : 'all days';
       io.out(`rollups rebuilt for ${what} in ${Math.round(performance.now() - started)} ms`);
-      const warning = unannouncedWarning(await announceReadCacheChange(redis, 'command:rollups'));
-      if (warning) io.err(warning);
+      await announceReadCacheChange(redis, 'command:rollups', (line) => io.err(line));
       return 0;
     });
   },

@@ -14,10 +14,7 @@ import { loadMigrationConfig, loadToolRedisConfig } from '@platform/config';
 import { runMigrations } from '@platform/database';
 
 import { migrations } from '../../migrations';
-import {
-  announceReadCacheChange,
-  unannouncedWarning,
-} from '../../platform/read-cache/read-cache.announce';
+import { announceReadCacheChange } from '../../platform/read-cache/read-cache.announce';
 import { isSeedProfileName } from './profiles';
 import { seedChecksums, seedDatabase, SeedRefusedError } from './seed';
 
@@ -74,8 +71,7 @@ export function createSeedCommand(clock: Clock = new SystemClock()): Command {
         throw new CommandFailure(error.message);
       }
       // Replicas already running (a re-seed) would otherwise answer from the old data.
-      const warning = unannouncedWarning(await announceReadCacheChange(redis, 'command:seed'));
-      if (warning) io.err(warning);
+      await announceReadCacheChange(redis, 'command:seed', (line) => io.err(line));
       if (values.checksum) for (const line of await seedChecksums(url)) io.out(line);
       return 0;
     },

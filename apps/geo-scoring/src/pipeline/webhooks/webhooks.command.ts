@@ -10,7 +10,7 @@
 // replica's outbox sweep enqueues them within about a minute and a half.
 import { Clock } from '@platform/clock';
 import { CommandFailure, defineCommand, UsageError } from '@platform/cli';
-import { loadToolRedisConfig } from '@platform/config';
+import { loadToolRedisConfig, type ToolRedisConfig } from '@platform/config';
 import { bullPrefix } from '@platform/queues';
 import { enqueueDeliveriesNow } from '@platform/webhooks';
 import { Queue } from 'bullmq';
@@ -49,9 +49,7 @@ function utcDayOf(text: string): string {
 }
 
 /** Enqueues on the service's queue; false when Redis cannot be reached. */
-type ToolRedis = ReturnType<typeof loadToolRedisConfig>;
-
-async function enqueue(redis: ToolRedis, deliveryIds: readonly string[]): Promise<boolean> {
+async function enqueue(redis: ToolRedisConfig, deliveryIds: readonly string[]): Promise<boolean> {
   if (deliveryIds.length === 0) return true;
   const connection = new Redis(redis.url, {
     lazyConnect: true,

@@ -1,21 +1,20 @@
-import { createRedisConnection, closeRedisConnection, publishInvalidation } from '@platform/redis';
+import type { ToolRedisConfig } from '@platform/config';
+import { closeRedisConnection, createRedisConnection, publishInvalidation } from '@platform/redis';
 import { READ_CACHE_KIND, readCacheChannel } from './read-cache.bus';
 import type { ReadCacheWriter } from './read-cache.invalidator';
 import { READ_CACHE_TTL_MS } from './read-cache.module';
 
-/** What announceReadCacheChange reports; `error` says why no replica could be told. */
-export type Announcement = { published: true } | { published: false; error: string };
-
 /**
  * For operator commands that changed what the read routes show: publishes one read-cache
  * invalidation to every running replica, after the command committed, from a short-lived
- * connection to the service's Redis (`redis` from loadToolRedisConfig). Never throws: the data
- * is committed either way, and without Redis the replicas fall back on the entry TTL.
+ * connection to the service's Redis. Never throws: the data is committed either way; without
+ * Redis, `warn` gets a line saying the replicas fall back on the entry TTL.
  */
 export async function announceReadCacheChange(
-  redis: { url: string; prefix: string },
+  redis: ToolRedisConfig,
   writer: ReadCacheWriter,
-): Promise<Announcement> {
+  warn: (line: string) => void,
+): Promise<void> {
   const connection = createRedisConnection({
     url: redis.url,
     prefix: redis.prefix,
@@ -28,19 +27,13 @@ export async function announceReadCacheChange(
       kind: READ_CACHE_KIND,
       reason: writer,
     });
-    return { published: true };
   } catch (error) {
-    return { published: false, error: error instanceof Error ? error.message : String(error) };
+    const reason = error instanceof Error ? error.message : String(error);
+    warn(
+      `warning: running replicas could not be told to drop cached answers (${reason}); ` +
+        `they show the old ones for up to ${READ_CACHE_TTL_MS / 60_000} minutes`,
+    );
   } finally {
     await closeRedisConnection(connection);
   }
-}
-
-/** The line a command prints when its change could not be announced. */
-export function unannouncedWarning(announcement: Announcement): string | undefined {
-  if (announcement.published) return undefined;
-  return (
-    `warning: running replicas could not be told to drop cached answers (${announcement.error}); ` +
-    `they show the old ones for up to ${READ_CACHE_TTL_MS / 60_000} minutes`
-  );
 }

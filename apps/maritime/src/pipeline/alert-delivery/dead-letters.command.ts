@@ -6,7 +6,7 @@
 // reached the replays still stand, and a worker replica's sweep enqueues them within two minutes.
 import { Clock } from '@platform/clock';
 import { CommandFailure, defineCommand, UsageError } from '@platform/cli';
-import { loadToolRedisConfig } from '@platform/config';
+import { loadToolRedisConfig, type ToolRedisConfig } from '@platform/config';
 import { bullPrefix } from '@platform/queues';
 import { enqueueDeliveries } from '@platform/webhooks';
 import { Queue } from 'bullmq';
@@ -39,10 +39,8 @@ function instantArgument(value: string | undefined, flag: string): Date {
 }
 
 /** Enqueues the replays and takes their dead letters off the mirror; false without Redis. */
-type ToolRedis = ReturnType<typeof loadToolRedisConfig>;
-
 async function enqueue(
-  redis: ToolRedis,
+  redis: ToolRedisConfig,
   replayed: readonly { delivery_id: string; replay_delivery_id: string }[],
 ): Promise<boolean> {
   if (replayed.length === 0) return true;
