@@ -6,6 +6,8 @@ export type {
   InvalidationMessage,
 } from './cache-invalidation.bus';
 export { CacheInvalidationModule } from './cache-invalidation.module';
+export { redisHost, RedisUnreachableError, withCommandRedis } from './command-redis';
+export type { CommandRedisOptions } from './command-redis';
 export { FixedWindowCounter } from './fixed-window.counter';
 export type { WindowCount } from './fixed-window.counter';
 export { closeRedisConnection, createRedisConnection } from './redis-connection';

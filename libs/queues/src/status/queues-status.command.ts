@@ -14,7 +14,8 @@ import {
   type Environment,
 } from '@platform/config';
 import { Queue } from 'bullmq';
-import Redis from 'ioredis';
+import { redisHost, RedisUnreachableError, withCommandRedis } from '@platform/redis';
+import type Redis from 'ioredis';
 import { bullPrefix } from '../bull-prefix';
 import { readQueueStats, statsRows, type QueueStats } from '../queue-stats';
 import { settleWithin } from '../settle-within';
@@ -35,15 +36,6 @@ const USAGE = `usage: npm run tools -- queues status [--service geo-scoring|mari
   REDIS_URL names the Redis (default redis://127.0.0.1:6379); queues live under each service's
   prefix (geo:, mar:), or under REDIS_PREFIX, which then needs --service.
   Exit 0: printed; 1: Redis could not be read; 2: bad arguments.`;
-
-/** The Redis host and port only: a URL may carry a password. */
-function redisHost(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return 'the configured Redis';
-  }
-}
 
 async function readService(
   redis: Redis,
@@ -85,38 +77,22 @@ export function createQueuesStatusCommand(clock: Clock = new SystemClock()): Com
       if (settings.prefix !== undefined && chosen === undefined)
         throw new UsageError("REDIS_PREFIX is one service's prefix: name it with --service");
       const url = settings.url ?? new MaritimeConfig().REDIS_URL;
-      const redis = new Redis(url, {
-        lazyConnect: true,
-        connectionName: 'queues-status',
-        connectTimeout: 3000,
-        maxRetriesPerRequest: 1,
-        retryStrategy: () => null,
-      });
-      // ioredis reports a failed connection as an event too; the rejection below is the report.
-      redis.on('error', () => undefined);
       try {
-        await redis.connect();
+        return await withCommandRedis({ url, connectionName: 'queues-status' }, async (redis) => {
+          const services: ServiceQueues[] = [];
+          for (const service of chosen === undefined ? SERVICE_NAMES : [chosen]) {
+            const prefix = settings.prefix ?? new QUEUE_SERVICES[service]().REDIS_PREFIX;
+            services.push(await readService(redis, service, prefix, clock.nowMs()));
+          }
+          if (values.json) io.out(statusJson(services));
+          else for (const line of statusTable(services)) io.out(line);
+          return 0;
+        });
       } catch (error) {
-        redis.disconnect();
-        throw new CommandFailure(
-          `Redis at ${redisHost(url)} is unreachable: ${(error as Error).message}`,
-        );
-      }
-      try {
-        const services: ServiceQueues[] = [];
-        for (const service of chosen === undefined ? SERVICE_NAMES : [chosen]) {
-          const prefix = settings.prefix ?? new QUEUE_SERVICES[service]().REDIS_PREFIX;
-          services.push(await readService(redis, service, prefix, clock.nowMs()));
-        }
-        if (values.json) io.out(statusJson(services));
-        else for (const line of statusTable(services)) io.out(line);
-        return 0;
-      } catch (error) {
+        if (error instanceof RedisUnreachableError) throw new CommandFailure(error.message);
         throw new CommandFailure(
           `could not read the queues from Redis at ${redisHost(url)}: ${(error as Error).message}`,
         );
-      } finally {
-        redis.disconnect();
       }
     },
   });

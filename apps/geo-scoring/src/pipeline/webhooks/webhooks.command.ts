@@ -14,7 +14,7 @@ import { loadToolRedisConfig, type ToolRedisConfig } from '@platform/config';
 import { bullPrefix } from '@platform/queues';
 import { enqueueDeliveriesNow } from '@platform/webhooks';
 import { Queue } from 'bullmq';
-import Redis from 'ioredis';
+import { withCommandRedis } from '@platform/redis';
 import { JOB_QUEUES } from '../../jobs/job-queues';
 import { withGeoContext } from '../../platform/cli/geo-context';
 import { WebhookReplayModule } from './webhook-replay.module';
@@ -51,28 +51,24 @@ function utcDayOf(text: string): string {
 /** Enqueues on the service's queue; false when Redis cannot be reached. */
 async function enqueue(redis: ToolRedisConfig, deliveryIds: readonly string[]): Promise<boolean> {
   if (deliveryIds.length === 0) return true;
-  const connection = new Redis(redis.url, {
-    lazyConnect: true,
-    connectTimeout: 3_000,
-    maxRetriesPerRequest: 1,
-    retryStrategy: () => null,
-  });
   try {
-    await connection.connect();
-    const queue = new Queue(JOB_QUEUES.webhookDeliveries, {
-      connection,
-      prefix: bullPrefix(redis.prefix),
-    });
-    try {
-      await enqueueDeliveriesNow(queue, deliveryIds);
-    } finally {
-      await queue.close();
-    }
+    await withCommandRedis(
+      { url: redis.url, connectionName: 'geo-scoring:webhooks-replay' },
+      async (connection) => {
+        const queue = new Queue(JOB_QUEUES.webhookDeliveries, {
+          connection,
+          prefix: bullPrefix(redis.prefix),
+        });
+        try {
+          await enqueueDeliveriesNow(queue, deliveryIds);
+        } finally {
+          await queue.close();
+        }
+      },
+    );
     return true;
   } catch {
     return false;
-  } finally {
-    connection.disconnect();
   }
 }
 

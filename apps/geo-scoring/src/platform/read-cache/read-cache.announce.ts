@@ -1,5 +1,5 @@
 import type { ToolRedisConfig } from '@platform/config';
-import { closeRedisConnection, createRedisConnection, publishInvalidation } from '@platform/redis';
+import { publishInvalidation, withCommandRedis } from '@platform/redis';
 import { READ_CACHE_KIND, readCacheChannel } from './read-cache.bus';
 import type { ReadCacheWriter } from './read-cache.invalidator';
 import { READ_CACHE_TTL_MS } from './read-cache.module';
@@ -15,25 +15,20 @@ export async function announceReadCacheChange(
   writer: ReadCacheWriter,
   warn: (line: string) => void,
 ): Promise<void> {
-  const connection = createRedisConnection({
-    url: redis.url,
-    prefix: redis.prefix,
-    connectionName: `geo-scoring:${writer}`,
-    extra: { lazyConnect: true, retryStrategy: () => null },
-  });
   try {
-    await connection.connect();
-    await publishInvalidation(connection, readCacheChannel(redis.prefix), {
-      kind: READ_CACHE_KIND,
-      reason: writer,
-    });
+    await withCommandRedis(
+      { url: redis.url, prefix: redis.prefix, connectionName: `geo-scoring:${writer}` },
+      (connection) =>
+        publishInvalidation(connection, readCacheChannel(redis.prefix), {
+          kind: READ_CACHE_KIND,
+          reason: writer,
+        }),
+    );
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     warn(
       `warning: running replicas could not be told to drop cached answers (${reason}); ` +
         `they show the old ones for up to ${READ_CACHE_TTL_MS / 60_000} minutes`,
     );
-  } finally {
-    await closeRedisConnection(connection);
   }
 }

@@ -10,7 +10,7 @@ import { loadToolRedisConfig, type ToolRedisConfig } from '@platform/config';
 import { bullPrefix } from '@platform/queues';
 import { enqueueDeliveries } from '@platform/webhooks';
 import { Queue } from 'bullmq';
-import Redis from 'ioredis';
+import { withCommandRedis } from '@platform/redis';
 import { dropDeadLetters } from '../../jobs/alert-deliveries/alert-delivery-queue';
 import { JOB_QUEUES } from '../../jobs/job-queues';
 import { parseInstant } from '../../platform/validation/maritime-validators';
@@ -44,34 +44,30 @@ async function enqueue(
   replayed: readonly { delivery_id: string; replay_delivery_id: string }[],
 ): Promise<boolean> {
   if (replayed.length === 0) return true;
-  const connection = new Redis(redis.url, {
-    lazyConnect: true,
-    connectTimeout: 3_000,
-    maxRetriesPerRequest: 1,
-    retryStrategy: () => null,
-  });
   try {
-    await connection.connect();
-    const prefix = bullPrefix(redis.prefix);
-    const deliveries = new Queue(JOB_QUEUES.alertDeliveries, { connection, prefix });
-    const deadLetters = new Queue(JOB_QUEUES.alertDeliveriesDlq, { connection, prefix });
-    try {
-      await enqueueDeliveries(
-        deliveries,
-        replayed.map((r) => r.replay_delivery_id),
-      );
-      await dropDeadLetters(
-        deadLetters,
-        replayed.map((r) => r.delivery_id),
-      );
-    } finally {
-      await Promise.all([deliveries.close(), deadLetters.close()]);
-    }
+    await withCommandRedis(
+      { url: redis.url, connectionName: 'maritime:dead-letters-replay' },
+      async (connection) => {
+        const prefix = bullPrefix(redis.prefix);
+        const deliveries = new Queue(JOB_QUEUES.alertDeliveries, { connection, prefix });
+        const deadLetters = new Queue(JOB_QUEUES.alertDeliveriesDlq, { connection, prefix });
+        try {
+          await enqueueDeliveries(
+            deliveries,
+            replayed.map((r) => r.replay_delivery_id),
+          );
+          await dropDeadLetters(
+            deadLetters,
+            replayed.map((r) => r.delivery_id),
+          );
+        } finally {
+          await Promise.all([deliveries.close(), deadLetters.close()]);
+        }
+      },
+    );
     return true;
   } catch {
     return false;
-  } finally {
-    connection.disconnect();
   }
 }
 
