@@ -1,8 +1,8 @@
 import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { Clock } from '@platform/clock';
+import etag from 'etag';
 import type { Request, Response } from 'express';
-import { createHash } from 'node:crypto';
 import { from, lastValueFrom, map, mergeMap, Observable, of } from 'rxjs';
 import { EDGE_CACHE, EDGE_CACHE_HEADERS } from '../api-policy/cache-control.headers';
 import { READ_CACHE_ROUTE } from './read-cache.decorator';
@@ -13,10 +13,9 @@ import { CachedAnswer, ReadCacheStore } from './read-cache.store';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** The weak ETag Express computes for a body (etag package), so cached answers carry the same. */
+/** The weak ETag Express itself computes for a body, so cached answers carry the same. */
 export function weakEtag(body: string): string {
-  const hash = createHash('sha1').update(body, 'utf8').digest('base64').substring(0, 27);
-  return `W/"${Buffer.byteLength(body, 'utf8').toString(16)}-${hash}"`;
+  return etag(body, { weak: true });
 }
 
 /**
