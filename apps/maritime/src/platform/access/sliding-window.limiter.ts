@@ -40,7 +40,8 @@ if sum < limit then
   redis.call('HINCRBY', KEYS[1], now, 1)
   sum = sum + 1
   allowed = 1
-  if oldest == 0 then oldest = now end
+  -- A replica whose clock is behind may count a second older than every bucket.
+  if oldest == 0 or now < oldest then oldest = now end
 end
 redis.call('PEXPIRE', KEYS[1], 61000)
 return {allowed, sum, oldest}`;
