@@ -1,5 +1,4 @@
 import Redis from 'ioredis';
-import { closeRedisConnection } from './redis-connection';
 
 export interface CommandRedisOptions {
   url: string;
@@ -26,8 +25,9 @@ export function redisHost(url: string): string {
 /**
  * Runs `work` on a connection of its own for an operator command: one connection attempt of at
  * most 3 s and no reconnects (a command reports a missing Redis instead of waiting for it), then
- * a graceful close. A failed connection rejects with RedisUnreachableError; errors of `work`
- * pass through as they are.
+ * an immediate close: the work awaited what it sent, and a QUIT could hang on a stalled Redis.
+ * A failed connection rejects with RedisUnreachableError; errors of `work` pass through as they
+ * are.
  */
 export async function withCommandRedis<T>(
   options: CommandRedisOptions,
@@ -53,6 +53,6 @@ export async function withCommandRedis<T>(
   try {
     return await work(redis);
   } finally {
-    await closeRedisConnection(redis);
+    redis.disconnect();
   }
 }
