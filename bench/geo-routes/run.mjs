@@ -18,7 +18,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { compare, formatRow } from '../lib/measure.mjs';
+import { compare, formatRow, roundSpread } from '../lib/measure.mjs';
 import { freePort, ROOT, startNode } from '../lib/processes.mjs';
 import { databaseUrlOf, ensureDatabase, withClient } from '../lib/scratch-db.mjs';
 
@@ -188,7 +188,7 @@ try {
           : `  (BELOW the >= ${target.minRps} req/s target)`;
     }
     console.log(
-      `ratio ${row.name}: ${ofHealthz.toPrecision(3)} of /healthz, ${(row.rps / bare.rps).toPrecision(3)} of the bare server${verdict}`,
+      `ratio ${row.name}: ${ofHealthz.toPrecision(3)} of /healthz (${roundSpread(row, healthz)}), ${(row.rps / bare.rps).toPrecision(3)} of the bare server${verdict}`,
     );
   }
   for (const s of skipped) console.log(`skipped: ${s}`);

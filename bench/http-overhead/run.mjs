@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compare, formatRow } from '../lib/measure.mjs';
+import { compare, formatRow, roundSpread } from '../lib/measure.mjs';
 import { freePort, ROOT, runNode, startNode } from '../lib/processes.mjs';
 import { databaseUrlOf, ensureDatabase } from '../lib/scratch-db.mjs';
 
@@ -164,7 +164,7 @@ try {
     const nest = byName.get(pair.nest);
     const ratio = ours.rps / nest.rps;
     console.log(
-      `ratio ${pair.label}: ${ratio.toFixed(3)} (${ours.rps.toFixed(0)} vs ${nest.rps.toFixed(0)} req/s) ${ratio >= TARGET ? 'met' : 'NOT met'}`,
+      `ratio ${pair.label}: ${ratio.toFixed(3)} (${ours.rps.toFixed(0)} vs ${nest.rps.toFixed(0)} req/s; ${roundSpread(ours, nest)}) ${ratio >= TARGET ? 'met' : 'NOT met'}`,
     );
   }
 } finally {

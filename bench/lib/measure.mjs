@@ -40,8 +40,19 @@ export async function compare(
       rps: median(runs.map((r) => r.rps)),
       p50: median(runs.map((r) => r.p50)),
       p99: median(runs.map((r) => r.p99)),
+      roundRps: runs.map((r) => r.rps),
     };
   });
+}
+
+/**
+ * The spread of a ratio over the rounds of one compare() run: each round's `ours` against the
+ * same round's `base`, lowest to highest (`rounds 0.62-0.75`). The headline stays the ratio of
+ * medians; the spread shows how far single rounds on the machine strayed from it.
+ */
+export function roundSpread(ours, base) {
+  const ratios = ours.roundRps.map((rps, i) => rps / base.roundRps[i]);
+  return `rounds ${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}`;
 }
 
 export function formatRow(m, baseline) {

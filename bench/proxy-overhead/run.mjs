@@ -8,7 +8,7 @@
 // - one request at a time (no queueing): added latency p50/p99 (non-streaming) and added time
 //   to the first streamed byte p50, interleaved rounds, samples pooled.
 import { request } from 'undici';
-import { compare } from '../lib/measure.mjs';
+import { compare, roundSpread } from '../lib/measure.mjs';
 import { freePort, runNode, startNode } from '../lib/processes.mjs';
 import { databaseUrlOf, freshDatabase } from '../lib/scratch-db.mjs';
 import { sequentialRounds } from './sequential.mjs';
@@ -168,14 +168,15 @@ try {
       `${sequential} sequential requests per path in ${rounds} interleaved rounds`,
   );
   console.log(
-    'throughput (req/s)      bare     floor      ours   ratio (target >= 0.6)   floor/bare   ours/floor',
+    'throughput (req/s)      bare     floor      ours   ratio (target >= 0.6)   floor/bare   ours/floor   ratio by round',
   );
   for (const t of throughput) {
     console.log(
       `${`${t.kind} x ${t.connections}`.padEnd(18)} ${t.bare.rps.toFixed(0).padStart(9)} ` +
         `${t.floor.rps.toFixed(0).padStart(9)} ${t.ours.rps.toFixed(0).padStart(9)}   ` +
         `${t.ratio.toFixed(3)} ${verdict(t.ratio >= TARGET.ratio).padEnd(15)} ` +
-        `${(t.floor.rps / t.bare.rps).toFixed(3).padStart(10)} ${(t.ours.rps / t.floor.rps).toFixed(3).padStart(12)}`,
+        `${(t.floor.rps / t.bare.rps).toFixed(3).padStart(10)} ${(t.ours.rps / t.floor.rps).toFixed(3).padStart(12)}   ` +
+        roundSpread(t.ours, t.bare),
     );
   }
   const addedP50 = ourJson.total.p50 - bareJson.total.p50;
