@@ -156,8 +156,10 @@ function parseMessage(
   }
 }
 
-/** The epoch key lives under the command connection's key prefix; the channel name has it already. */
-/** The channel's epoch counter, as a key of the prefixed command connection. */
+/**
+ * The channel's epoch counter, as a key of the prefixed command connection: the channel name
+ * already carries the prefix, which the connection adds again to every key.
+ */
 function epochKeyOf(channel: string, commands: Redis): string {
   const prefix = commands.options.keyPrefix ?? '';
   const unprefixed = prefix && channel.startsWith(prefix) ? channel.slice(prefix.length) : channel;

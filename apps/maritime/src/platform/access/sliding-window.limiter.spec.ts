@@ -1,7 +1,7 @@
 import { AppMetrics } from '@platform/http';
 import { deleteRedisPrefix, testEnvironment, uniqueRedisPrefix } from '@platform/testing';
 import Redis from 'ioredis';
-import { SlidingWindowLimiter } from './sliding-window.limiter';
+import { rateWindowKey, SlidingWindowLimiter } from './sliding-window.limiter';
 
 /**
  * What the window must answer, by its definition: every bucket newer than now - 60 counts, the
@@ -44,7 +44,7 @@ describe('SlidingWindowLimiter', () => {
 
   /** The buckets the window's hash holds (epoch second → count). */
   async function stored(subject: string): Promise<{ sum: number; seconds: number[] }> {
-    const buckets = Object.entries(await redis.hgetall(`rl:{${subject}}`));
+    const buckets = Object.entries(await redis.hgetall(rateWindowKey(subject)));
     return {
       sum: buckets.reduce((total, [, count]) => total + Number(count), 0),
       seconds: buckets.map(([second]) => Number(second)).sort((a, b) => a - b),

@@ -46,6 +46,11 @@ end
 redis.call('PEXPIRE', KEYS[1], 61000)
 return {allowed, sum, oldest}`;
 
+/** The window hash of a subject (`ip:<address>`, `k:<key id>`). */
+export function rateWindowKey(subject: string): string {
+  return `rl:{${subject}}`;
+}
+
 type RedisWithWindow = Redis & {
   slidingWindowHit(
     keyCount: 1 | 2,
@@ -89,7 +94,7 @@ export class SlidingWindowLimiter {
   /** Counts one request of `subject` (e.g. `ip:<address>`) against `limit`/min. */
   async hit(subject: string, limit: number, nowMs: number): Promise<RateDecision> {
     const now = Math.floor(nowMs / 1000);
-    const answer = await this.run(limit, nowMs, 1, `rl:{${subject}}`, now, limit);
+    const answer = await this.run(limit, nowMs, 1, rateWindowKey(subject), now, limit);
     // Only a hit that names a key's version can hear that the copy is outdated.
     return answer === OUTDATED_KEY ? this.openDecision(limit, nowMs) : answer;
   }
@@ -106,7 +111,7 @@ export class SlidingWindowLimiter {
     nowMs: number,
   ): Promise<RateDecision | typeof OUTDATED_KEY> {
     const now = Math.floor(nowMs / 1000);
-    const window = `rl:{k:${keyId}}`;
+    const window = rateWindowKey(`k:${keyId}`);
     return version === undefined
       ? this.run(limit, nowMs, 1, window, now, limit)
       : this.run(limit, nowMs, 2, window, apiKeyVersionKey(keyId), now, limit, version);
